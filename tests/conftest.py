@@ -1,0 +1,31 @@
+"""Test-wide set-up: isolated user folders, a shared kernel cache, and NumbaWarning as an error."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+_SESSION_HOME = Path(tempfile.mkdtemp(prefix="tui-games-test-home-"))
+
+
+def pytest_configure(config):
+    """Point data/config at a throw-away folder; keep compiled kernels in the real cache."""
+    if "NUMBA_CACHE_DIR" not in os.environ:
+        os.environ.pop("TUI_GAMES_HOME", None)
+        from tui_games.engine.jit import kernel_cache_dir  # noqa: F401  (sets NUMBA_CACHE_DIR)
+    os.environ["TUI_GAMES_HOME"] = str(_SESSION_HOME)
+    config.addinivalue_line("filterwarnings", "error::numba.core.errors.NumbaWarning")
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A fresh TUI_GAMES_HOME for one test (saves, stats and settings start empty)."""
+    monkeypatch.setenv("TUI_GAMES_HOME", str(tmp_path))
+    return tmp_path
+
+
+REFDATA = Path(__file__).resolve().parents[2] / "shared" / "refdata"
+"""The shared reference data folder (../shared/refdata beside the repository)."""

@@ -1,0 +1,17 @@
+"""Tic Tac Toe: catalogue entry (no kernels imported here)."""
+
+from tui_games.core.spec import GameSpec
+
+SPEC = GameSpec(
+    id="tic-tac-toe",
+    title="Tic Tac Toe",
+    group="Board games",
+    description="Three in a row on a 3x3 grid; perfect play is a draw.",
+    package="tui_games.games.tic_tac_toe",
+    min_players=2,
+    max_players=2,
+    max_level=3,
+    level_names=("Beginner", "Casual", "Perfect"),
+    seat_names=("X", "O"),
+    extra={"order": 10},
+)
