@@ -29,3 +29,10 @@ def home(tmp_path, monkeypatch):
 
 REFDATA = Path(__file__).resolve().parents[2] / "shared" / "refdata"
 """The shared reference data folder (../shared/refdata beside the repository)."""
+
+
+@pytest.fixture(scope="session")
+def refdata() -> Path:
+    """Path of ../shared/refdata; tests that need it fail loudly if it is missing."""
+    assert REFDATA.is_dir(), f"reference data not found at {REFDATA}"
+    return REFDATA
