@@ -7,6 +7,7 @@ Each game folder's ``spec.py`` holds only a :class:`GameSpec` named ``SPEC`` and
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from functools import lru_cache
 
@@ -23,7 +24,7 @@ def _load() -> dict[str, GameSpec]:
 
     found: list[GameSpec] = []
     for info in pkgutil.iter_modules(games_package.__path__):
-        if not info.ispkg:
+        if not info.ispkg or importlib.util.find_spec(f"{games_package.__name__}.{info.name}.spec") is None:
             continue
         module = importlib.import_module(f"{games_package.__name__}.{info.name}.spec")
         found.append(module.SPEC)

@@ -1,0 +1,1 @@
+"""Persistence without any UI: saves (JSON), statistics (SQLite) and settings (JSON)."""
