@@ -26,16 +26,19 @@ class RandomPlayer:
 class NegamaxPlayer:
     """Negamax to ``depth`` plies; picks at random among actions within ``tolerance`` of the best.
 
-    ``blunder_rate`` is the chance of playing a uniformly random action instead (for gentle levels).
+    ``blunder_rate`` is the chance of playing a uniformly random action instead (for gentle levels);
+    ``exhaustive`` says ``depth`` reaches the end of every game, so hints may call a 0 a draw.
     """
 
     def __init__(self, kernels, level: int, depth: int, seed: int = 0, tolerance: float = 1e-9,
-                 blunder_rate: float = 0.0, time_budget: float | None = None) -> None:
+                 blunder_rate: float = 0.0, time_budget: float | None = None,
+                 exhaustive: bool = False) -> None:
         self.level = level
         self.depth = depth
         self.tolerance = tolerance
         self.blunder_rate = blunder_rate
         self.time_budget = time_budget
+        self.exhaustive = exhaustive
         self.rng = random.Random(seed)
         self.searcher = Negamax(kernels, depth)
 
@@ -58,5 +61,6 @@ class NegamaxPlayer:
     def hint(self, state) -> Hint:
         """The best action and each action's exact value at this player's depth."""
         result = self.searcher.search(state.array, self.time_budget, exact_all=True)
-        values = {a: describe_score(v) for a, v in result.values.items()}
+        ply = int(state.ply)
+        values = {a: describe_score(v, ply, self.exhaustive) for a, v in result.values.items()}
         return Hint(result.best_action, values, f"searched {result.depth} plies, {result.nodes} nodes")

@@ -42,13 +42,16 @@ class SearchResult:
     solved: bool = False
 
 
-def describe_score(score: float) -> str:
-    """A negamax score as words: 'win in 3', 'loss in 4', 'draw', or a signed heuristic value."""
+def describe_score(score: float, ply_now: int = 0, exhaustive: bool = False) -> str:
+    """A negamax score as words: 'win in 3' / 'loss in 4' (plies from now), 'draw', or a number.
+
+    ``exhaustive`` says the search reached every game end, so a zero score is a proven draw.
+    """
     if abs(score) >= nm.WIN_SCORE / 2:
-        plies = int(round(nm.WIN_SCORE - abs(score)))
-        return f"win (ply {plies})" if score > 0 else f"loss (ply {plies})"
+        plies = int(round(nm.WIN_SCORE - abs(score))) - ply_now
+        return f"win in {plies}" if score > 0 else f"loss in {plies}"
     if score == 0:
-        return "draw or even"
+        return "draw" if exhaustive else "even"
     return f"{score:+.2f}"
 
 

@@ -8,7 +8,7 @@
 from tui_games.engine.players import NegamaxPlayer
 from tui_games.games.tic_tac_toe.game import KERNELS
 
-LEVELS = {1: dict(depth=1, blunder_rate=0.5), 2: dict(depth=2, blunder_rate=0.25), 3: dict(depth=9)}
+LEVELS = {1: dict(depth=1, blunder_rate=0.5), 2: dict(depth=2, blunder_rate=0.25), 3: dict(depth=9, exhaustive=True)}
 
 
 def make_ai(spec, level: int, seed: int = 0) -> NegamaxPlayer:

@@ -1,0 +1,102 @@
+"""Nim rules as jitted kernels (N heaps of S items, take 1..M from one heap, last item wins).
+
+State: the common header, then N, M, then the N heap sizes.
+Actions (OpenSpiel's numbering): ``(take - 1) * N + heap`` for heap 0..N-1 and take 1..min(M, heap).
+Theory: with at most M per move a heap of h items has Grundy value h mod (M + 1); the mover wins
+exactly when the XOR of the heaps' Grundy values is not zero.
+"""
+
+from tui_games.engine.header import HEADER_SIZE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
+from tui_games.engine.jit import SIG_APPLY, SIG_CHANCE, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np
+
+N_HEAPS = HEADER_SIZE
+MAX_TAKE = HEADER_SIZE + 1
+HEAPS = HEADER_SIZE + 2
+MAX_HEAPS = 8
+STATE_SIZE = HEAPS + MAX_HEAPS
+
+
+@kernel()
+def initial_state(heaps, size, max_take):
+    """``heaps`` heaps of ``size`` items, at most ``max_take`` per move, first player to move."""
+    s = np.zeros(STATE_SIZE, dtype=np.int64)
+    s[WINNER] = NO_WINNER
+    s[NUM_PLAYERS] = 2
+    s[N_HEAPS] = heaps
+    s[MAX_TAKE] = max_take
+    for i in range(heaps):
+        s[HEAPS + i] = size
+    return s
+
+
+@kernel()
+def encode(s, heap, take):
+    """The action id of taking ``take`` items from ``heap``."""
+    return (take - 1) * s[N_HEAPS] + heap
+
+
+@kernel(SIG_LEGAL)
+def legal_actions(s, out):
+    """Every (heap, take) with 1 <= take <= min(M, heap size), in increasing action id."""
+    if s[PLAYER] == TERMINAL:
+        return 0
+    n = 0
+    for take in range(1, s[MAX_TAKE] + 1):
+        for heap in range(s[N_HEAPS]):
+            if s[HEAPS + heap] >= take:
+                out[n] = encode(s, heap, take)
+                n += 1
+    return n
+
+
+@kernel(SIG_APPLY)
+def apply_action(s, action):
+    """Take the items; the player who empties the last heap wins."""
+    heap = action % s[N_HEAPS]
+    take = action // s[N_HEAPS] + 1
+    s[HEAPS + heap] -= take
+    s[PLY] += 1
+    left = 0
+    for i in range(s[N_HEAPS]):
+        left += s[HEAPS + i]
+    if left == 0:
+        s[WINNER] = s[PLAYER]
+        s[PLAYER] = TERMINAL
+    else:
+        s[PLAYER] = 1 - s[PLAYER]
+    return 0
+
+
+@kernel(SIG_CHANCE)
+def chance_outcomes(s, actions, probs):
+    """Nim has no chance nodes."""
+    return 0
+
+
+@kernel(SIG_RETURNS)
+def returns(s, out):
+    """+1 to the winner, -1 to the loser; 0 each while the game runs."""
+    out[0] = 0.0
+    out[1] = 0.0
+    if s[WINNER] >= 0:
+        out[s[WINNER]] = 1.0
+        out[1 - s[WINNER]] = -1.0
+    return 2
+
+
+@kernel()
+def nim_sum(s):
+    """XOR of every heap's Grundy value (heap size mod M+1): zero exactly when the mover loses."""
+    x = 0
+    for i in range(s[N_HEAPS]):
+        x ^= s[HEAPS + i] % (s[MAX_TAKE] + 1)
+    return x
+
+
+@kernel(SIG_EVALUATE)
+def evaluate(s, player):
+    """Exact value for ``player``: +1 if the position is won for them with perfect play, else -1."""
+    mover_wins = nim_sum(s) != 0
+    if player == s[PLAYER]:
+        return 1.0 if mover_wins else -1.0
+    return -1.0 if mover_wins else 1.0

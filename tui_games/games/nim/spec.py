@@ -1,0 +1,22 @@
+"""Nim: catalogue entry (no kernels imported here)."""
+
+from tui_games.core.spec import GameSpec, Param
+
+SPEC = GameSpec(
+    id="nim",
+    title="Nim",
+    group="Board games",
+    description="Take 1..M items from one heap; whoever takes the last item wins.",
+    package="tui_games.games.nim",
+    min_players=2,
+    max_players=2,
+    max_level=3,
+    level_names=("Beginner", "Casual", "Perfect"),
+    seat_names=("Black", "White"),
+    params=(
+        Param("heaps", 3, "number of heaps (N)", minimum=1, maximum=8),
+        Param("size", 5, "items in each heap at the start (S)", minimum=1, maximum=15),
+        Param("max_take", 3, "most items one move may take (M)", minimum=1, maximum=15),
+    ),
+    extra={"order": 30},
+)
