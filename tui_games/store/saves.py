@@ -41,6 +41,7 @@ class SaveRecord:
     redo: list[int] = field(default_factory=list)
     finished: bool = False
     result: str = ""
+    title: str = ""
     created: str = ""
     updated: str = ""
     format: int = SAVE_FORMAT
@@ -121,6 +122,7 @@ def parse_record(text: str) -> SaveRecord:
             redo=[int(a) for a in raw.get("redo", [])],
             finished=bool(raw.get("finished", False)),
             result=str(raw.get("result", "")),
+            title=str(raw.get("title", "")),
             created=str(raw.get("created", "")),
             updated=str(raw.get("updated", "")),
             format=version,
