@@ -1,0 +1,164 @@
+"""The main menu: every game of the catalogue, grouped, with its details and rules one key away."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_games import catalog
+from tui_games.core.spec import GameSpec
+from tui_games.ui import describe
+
+
+class MenuScreen(Screen):
+    """Lists the games by group; Enter starts a new game, ? shows the rules."""
+
+    BINDINGS = [
+        Binding("enter", "new_game", "New game", show=True, priority=False),
+        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+        Binding("r", "resume", "Resume"),
+        Binding("s", "stats", "Statistics"),
+        Binding("o", "settings", "Settings"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="menu")
+        self._specs = {spec.id: spec for spec in catalog.all_specs()}
+
+    def compose(self) -> ComposeResult:
+        """Header, the game list beside the details pane, footer."""
+        yield Header()
+        with Horizontal(id="menu-body"):
+            yield OptionList(*self._options(), id="game-list")
+            with Vertical(id="game-details"):
+                yield Static(id="details-title")
+                yield Static(id="details-text")
+                yield Static(id="saves-note")
+        yield Footer()
+
+    def _options(self) -> list[Option | None]:
+        options: list[Option | None] = []
+        group = None
+        for spec in self._specs.values():
+            if spec.group != group:
+                if group is not None:
+                    options.append(None)
+                group = spec.group
+                options.append(Option(Text(group.upper(), style="bold"), id=f"group:{group}", disabled=True))
+            prompt = Text.assemble((f" {spec.title:<16}", "bold"))
+            prompt.append(f"{describe.players_text(spec):>11}", style="dim")
+            options.append(Option(prompt, id=spec.id))
+        return options
+
+    def on_mount(self) -> None:
+        """Focus the list on the first game."""
+        self.title = "tui-games"
+        self.sub_title = "Menu"
+        games = self.query_one("#game-list", OptionList)
+        games.border_title = "Games"
+        for index in range(games.option_count):
+            if not games.get_option_at_index(index).disabled:
+                games.highlighted = index
+                break
+        games.focus()
+        self.refresh_saves_note()
+
+    def on_screen_resume(self) -> None:
+        """Back from a game or dialog: the saves may have changed."""
+        self.refresh_saves_note()
+
+    @property
+    def selected_spec(self) -> GameSpec | None:
+        """The highlighted game."""
+        games = self.query_one("#game-list", OptionList)
+        if games.highlighted is None:
+            return None
+        option = games.get_option_at_index(games.highlighted)
+        return self._specs.get(option.id or "")
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show the highlighted game's details."""
+        spec = self._specs.get(event.option.id or "")
+        if spec is not None:
+            self.query_one("#details-title", Static).update(spec.title)
+            self.query_one("#details-text", Static).update(self._details(spec))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter (or a click) on a game opens the new-game dialog."""
+        spec = self._specs.get(event.option.id or "")
+        if spec is not None:
+            self.app.open_new_game(spec)
+
+    def _details(self, spec: GameSpec) -> Group:
+        intro = Text()
+        intro.append(spec.group + "\n\n", style="dim")
+        intro.append(spec.description + "\n")
+        rows = [("Players", describe.players_text(spec)
+                 + (f" ({describe.seats_text(spec)})" if spec.seat_names else ""))]
+        rows.append(("AI", describe.levels_text(spec)))
+        for number, param in enumerate(spec.params):
+            rows.append(("Options" if number == 0 else "", describe.param_text(param)))
+        rows.append(("Kind", describe.kind_text(spec)))
+        table = Table.grid(padding=(0, 1))
+        table.add_column(style="bold", width=8, no_wrap=True)
+        table.add_column()
+        for label, value in rows:
+            table.add_row(label, value)
+        keys = Text()
+        keys.append(" Enter ", style="reverse bold")
+        keys.append(" new game   ")
+        keys.append(" ? ", style="reverse bold")
+        keys.append(" rules")
+        return Group(intro, table, Text(""), keys)
+
+    def refresh_saves_note(self) -> None:
+        """The line about saved games under the details."""
+        note = self.query_one("#saves-note", Static)
+        try:
+            from tui_games.store.saves import list_saves
+
+            saves = list_saves()
+        except Exception as error:  # a broken saves folder must not break the menu
+            note.update(Text(f"Saved games unavailable: {error}", style="dim"))
+            return
+        unfinished = [s for s in saves if not getattr(s, "finished", False) and not getattr(s, "error", None)]
+        text = Text()
+        if unfinished:
+            text.append(" r ", style="reverse bold")
+            text.append(f" resume a saved game ({len(unfinished)} in progress)")
+        else:
+            text.append(" r ", style="reverse bold")
+            text.append(" saved games and examples")
+        note.update(text)
+
+    def action_new_game(self) -> None:
+        """Open the new-game dialog for the highlighted game."""
+        spec = self.selected_spec
+        if spec is not None:
+            self.app.open_new_game(spec)
+
+    def action_rules(self) -> None:
+        """Show the highlighted game's rules."""
+        spec = self.selected_spec
+        if spec is not None:
+            self.app.open_rules(spec)
+
+    def action_resume(self) -> None:
+        """Open the list of saved games."""
+        self.app.open_resume()
+
+    def action_stats(self) -> None:
+        """Open the statistics screen."""
+        self.app.open_stats()
+
+    def action_settings(self) -> None:
+        """Open the settings screen."""
+        self.app.open_settings()

@@ -1,0 +1,133 @@
+"""Saved games to resume, the bundled examples, and unreadable saves with the reason."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_games import catalog
+from tui_games.core.errors import UnknownGameError
+from tui_games.ui.screens.game import GameRequest
+
+
+def when_text(iso: str) -> str:
+    """'2026-11-21 20:15' from an ISO timestamp (local time), or '' when there is none."""
+    if not iso:
+        return ""
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso
+
+
+def entry_text(entry, *, example: bool = False) -> Text:
+    """One line of the list: game, players, moves, state and time."""
+    record = entry.record
+    try:
+        title = catalog.get(record.game).title
+    except UnknownGameError:
+        title = record.game
+    text = Text()
+    text.append(f"{title:<14}", style="bold")
+    seats = " vs ".join("Human" if s == "human" else s.replace("ai:", "AI ") for s in record.seats)
+    text.append(f" {seats:<18}")
+    text.append(f" {len(record.history):>3} moves", style="dim")
+    if record.finished:
+        text.append(f"  {record.result or 'finished'}", style="italic")
+    if not example:
+        text.append(f"  {when_text(record.updated)}", style="dim")
+    else:
+        text.append(f"  {Path(entry.path).stem.replace('-', ' ').replace('_', ' ')}", style="dim")
+    return text
+
+
+class ResumeScreen(Screen):
+    """Lists saves newest first, then finished games, examples and unreadable files."""
+
+    BINDINGS = [
+        Binding("enter", "open", "Open"),
+        Binding("escape,q", "app.pop_screen", "Back", key_display="Esc"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="resume")
+        self._targets: dict[str, GameRequest] = {}
+
+    def compose(self) -> ComposeResult:
+        """Header, the list, a note line, footer."""
+        yield Header()
+        yield OptionList(id="save-list")
+        yield Static(id="resume-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Fill the list."""
+        self.sub_title = "Saved games"
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        """Back from a game: saves changed."""
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the saves folder and the bundled examples again."""
+        from tui_games.store.saves import bundled_examples, list_saves
+
+        saves = list_saves()
+        examples = bundled_examples()
+        listing = self.query_one("#save-list", OptionList)
+        listing.clear_options()
+        self._targets.clear()
+        sections = [
+            ("In progress", [e for e in saves if e.record and not e.finished], False),
+            ("Finished", [e for e in saves if e.record and e.finished], False),
+            ("Examples", [e for e in examples if e.record], True),
+        ]
+        for heading, entries, example in sections:
+            if not entries:
+                continue
+            listing.add_option(Option(Text(heading.upper(), style="bold"), disabled=True))
+            for entry in entries:
+                key = f"{'example' if example else 'save'}:{entry.path}"
+                self._targets[key] = (GameRequest(example=Path(entry.path)) if example
+                                      else GameRequest(resume=Path(entry.path)))
+                listing.add_option(Option(entry_text(entry, example=example), id=key))
+        broken = [e for e in saves + examples if e.error]
+        if broken:
+            listing.add_option(Option(Text("UNREADABLE (moved aside, never deleted)", style="bold"),
+                                      disabled=True))
+            for entry in broken:
+                line = Text.assemble((Path(entry.path).name, "bold"), "  ", (entry.error, "italic"))
+                listing.add_option(Option(line, disabled=True))
+        if not self._targets and not broken:
+            listing.add_option(Option(Text("No saved games yet: start one from the menu.", style="dim"),
+                                      disabled=True))
+        for index in range(listing.option_count):
+            if not listing.get_option_at_index(index).disabled:
+                listing.highlighted = index
+                break
+        listing.focus()
+        self.query_one("#resume-note", Static).update(
+            "Every game saves itself after each move. Examples open as a new game of yours.")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Open the chosen save."""
+        self._open(event.option.id)
+
+    def action_open(self) -> None:
+        """Open the highlighted save."""
+        listing = self.query_one("#save-list", OptionList)
+        if listing.highlighted is not None:
+            self._open(listing.get_option_at_index(listing.highlighted).id)
+
+    def _open(self, key: str | None) -> None:
+        request = self._targets.get(key or "")
+        if request is not None:
+            self.app.open_game(request)

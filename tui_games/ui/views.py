@@ -1,0 +1,67 @@
+"""Finding a game's view class: ``tui_games/games/<pkg>/view.py`` defines ``VIEW``.
+
+A game without a view module is still playable through :class:`ActionListView`, which lists the
+legal actions by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_games.core.spec import GameSpec
+from tui_games.ui.game_view import GameView
+
+
+class ActionListView(GameView):
+    """A generic view: the observation as text and the legal actions as a list to pick from."""
+
+    KEYS_HELP = """\
+- **Up/Down** pick an action from the list, **Enter** plays it; **click** an action to play it.
+"""
+
+    DEFAULT_CSS = """
+    ActionListView { layout: vertical; padding: 1 2; }
+    ActionListView #observation { height: auto; margin-bottom: 1; }
+    ActionListView #actions { height: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        """The observation and the action list."""
+        yield Static(id="observation")
+        yield OptionList(id="actions")
+
+    def on_focus(self) -> None:
+        """Pass focus to the action list."""
+        self.query_one("#actions").focus()
+
+    def redraw(self) -> None:
+        """Show what the observer may see and the legal actions."""
+        state = self.state
+        seat = getattr(self.match, "observer_seat", 0) or 0
+        self.query_one("#observation", Static).update(Text(state.observation(max(seat, 0))))
+        actions = self.query_one("#actions", OptionList)
+        actions.clear_options()
+        for action in self.legal():
+            actions.add_option(Option(state.action_to_string(action), id=str(action)))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Play the selected action."""
+        event.stop()
+        self.choose(int(event.option.id))
+
+
+def view_class(spec: GameSpec) -> type[GameView]:
+    """The game's ``VIEW`` class, or :class:`ActionListView` when the game has no view module."""
+    name = f"{spec.package}.view"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return ActionListView
+    return getattr(module, "VIEW", ActionListView)

@@ -1,0 +1,1 @@
+"""Shared widgets: board grid, playing cards, 2048 tiles, move log, thinking spinner, headings."""

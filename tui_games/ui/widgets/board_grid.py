@@ -1,0 +1,107 @@
+"""A rectangular board of clickable cells, laid out with Textual's grid layout.
+
+The grid only draws what a view tells it (text and state classes per cell) and reports clicks with
+:class:`~tui_games.ui.messages.CellClicked`; it knows nothing about any game.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tui_games.ui.messages import CellClicked
+
+CELL_STATES = ("-cursor", "-last", "-win", "-hint", "-seat-0", "-seat-1", "-seat-2", "-seat-3",
+               "-empty", "-target")
+"""Classes a view may set on a cell; every other class is left alone."""
+
+
+class BoardCell(Static):
+    """One cell of a :class:`BoardGrid`; clicking it posts CellClicked(index)."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__("", id=f"cell-{index}", classes="board-cell")
+        self.index = index
+        """The cell's row-major position."""
+
+    def on_click(self, event: events.Click) -> None:
+        """Report the click to the view."""
+        event.stop()
+        self.post_message(CellClicked(self.index))
+
+
+class BoardGrid(Widget):
+    """``rows`` x ``cols`` cells of ``cell_width`` x ``cell_height`` characters with grid lines."""
+
+    DEFAULT_CSS = """
+    BoardGrid {
+        layout: grid;
+        background: $board;
+        padding: 0 1;
+        grid-gutter: 0 1;
+    }
+    BoardGrid.-lined {
+        padding: 1 2;
+        grid-gutter: 1 2;
+    }
+    BoardCell {
+        width: 1fr;
+        height: 1fr;
+        content-align: center middle;
+        text-align: center;
+        background: $cell;
+        color: $foreground;
+        text-style: bold;
+    }
+    BoardCell.-empty { color: $foreground-muted; text-style: dim; }
+    BoardCell.-seat-0 { color: $seat-0; }
+    BoardCell.-seat-1 { color: $seat-1; }
+    BoardCell.-seat-2 { color: $seat-2; }
+    BoardCell.-seat-3 { color: $seat-3; }
+    BoardCell.-target { background: $last-move 50%; }
+    BoardCell.-last { background: $last-move; text-style: bold underline; }
+    BoardCell.-win { background: $win-line; text-style: bold underline; }
+    BoardCell.-hint { background: $success 30%; text-style: bold italic; }
+    BoardCell.-cursor { text-style: bold; background: $primary 30%; }
+    GameView:focus BoardCell.-cursor { text-style: bold reverse; }
+    BoardCell:hover { background: $primary 20%; }
+    """
+
+    def __init__(self, rows: int, cols: int, cell_width: int, cell_height: int, *, lined: bool = True,
+                 id: str | None = None) -> None:
+        super().__init__(id=id, classes="-lined" if lined else "")
+        self.rows = rows
+        """Number of rows."""
+        self.cols = cols
+        """Number of columns."""
+        self.cell_width = cell_width
+        self.cell_height = cell_height
+        self.lined = lined
+        self._cells = [BoardCell(i) for i in range(rows * cols)]
+
+    def compose(self):
+        """The cells, row-major."""
+        yield from self._cells
+
+    def on_mount(self) -> None:
+        """Fix the grid's geometry from the cell size."""
+        gap_x, gap_y, pad_x, pad_y = (2, 1, 2, 1) if self.lined else (1, 0, 1, 0)
+        self.styles.grid_size_columns = self.cols
+        self.styles.grid_size_rows = self.rows
+        self.styles.grid_columns = str(self.cell_width)
+        self.styles.grid_rows = str(self.cell_height)
+        self.styles.width = self.cols * self.cell_width + (self.cols - 1) * gap_x + 2 * pad_x
+        self.styles.height = self.rows * self.cell_height + (self.rows - 1) * gap_y + 2 * pad_y
+
+    def cell(self, index: int) -> BoardCell:
+        """The cell at row-major ``index``."""
+        return self._cells[index]
+
+    def paint(self, index: int, text: str | Text, states: set[str] | frozenset[str] = frozenset()) -> None:
+        """Show ``text`` in cell ``index`` with exactly the state classes ``states`` (see CELL_STATES)."""
+        cell = self._cells[index]
+        cell.update(text)
+        for name in CELL_STATES:
+            cell.set_class(name in states, name)
