@@ -1,0 +1,7 @@
+"""`python -m tui_games` runs the command line."""
+
+import sys
+
+from tui_games.cli import main
+
+sys.exit(main())

@@ -1,0 +1,254 @@
+"""The `tui-games` command line: the menu by default, and play, list, resume, stats, arena, bench,
+precompile. The Textual UI and the numba kernels are imported only by the commands that need them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tui_games import __version__
+from tui_games.core.errors import TuiGamesError
+
+
+def _parse_sets(pairs: list[str]) -> dict:
+    params = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise TuiGamesError(f"--set takes NAME=VALUE (got {pair!r})")
+        name, value = pair.split("=", 1)
+        params[name.strip()] = value.strip()
+    return params
+
+
+def _print_table(title: str, columns: list[str], rows: list[list[str]]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title)
+    for column in columns:
+        table.add_column(column)
+    for row in rows:
+        table.add_row(*row)
+    Console().print(table)
+
+
+def cmd_list(args) -> int:
+    """Print every game with its players, parameters and AI levels."""
+    from tui_games import catalog
+
+    rows = []
+    for spec in catalog.all_specs():
+        players = f"{spec.min_players}" if spec.min_players == spec.max_players else f"{spec.min_players}-{spec.max_players}"
+        params = ", ".join(f"{p.name}={p.default} ({p.describe_range()})" for p in spec.params) or "-"
+        levels = ", ".join(f"{i + 1} {name}" for i, name in enumerate(spec.level_names))
+        rows.append([spec.id, spec.title, players, params, levels])
+    _print_table("tui-games", ["id", "game", "players", "parameters", "AI levels"], rows)
+    return 0
+
+
+def _start_from_args(args) -> dict:
+    from tui_games import catalog
+    from tui_games.match import Seat, default_seats
+
+    spec = catalog.get(args.game)
+    params = spec.resolve_params(_parse_sets(args.set))
+    try:
+        seats = [Seat.parse(text) for text in args.seat] if args.seat else default_seats(spec)
+    except ValueError as error:
+        raise TuiGamesError(str(error)) from None
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise TuiGamesError(f"{spec.title} takes {spec.min_players}-{spec.max_players} seats (got {len(seats)})")
+    for seat in seats:
+        if seat.is_ai and not 1 <= seat.level <= spec.max_level:
+            raise TuiGamesError(f"{spec.title} AI levels are 1..{spec.max_level} (got {seat.level})")
+    return {"game": spec.id, "params": params, "seats": seats, "seed": args.seed}
+
+
+def cmd_play(args) -> int:
+    """Start a game straight away."""
+    start = _start_from_args(args)
+    from tui_games.ui.app import run_app
+
+    run_app(start)
+    return 0
+
+
+def cmd_resume(args) -> int:
+    """Resume a save file, or the most recent unfinished game."""
+    from pathlib import Path
+
+    from tui_games.store.saves import list_saves
+
+    if args.path:
+        path = Path(args.path)
+        if not path.exists():
+            raise TuiGamesError(f"no save file at {path}")
+    else:
+        entries = [e for e in list_saves() if e.record is not None and not e.finished]
+        if not entries:
+            print("No unfinished saved game to resume.", file=sys.stderr)
+            return 1
+        path = entries[0].path
+    from tui_games.ui.app import run_app
+
+    run_app({"resume": path})
+    return 0
+
+
+def cmd_stats(args) -> int:
+    """Print the statistics table."""
+    from tui_games import catalog
+    from tui_games.store.stats import records, summary
+
+    rows = []
+    for row in summary():
+        title = catalog.get(row.game_id).title if row.game_id in catalog.ids() else row.game_id
+        streak = f"{'W' if row.current_streak > 0 else 'L'}{abs(row.current_streak)}" if row.current_streak else "-"
+        rows.append([title, row.opponent, str(row.played), str(row.won), str(row.lost), str(row.drawn),
+                     f"{row.win_pct:.0f}%", streak, str(row.best_streak)])
+    if not rows:
+        print("No finished games yet.")
+        return 0
+    _print_table("Statistics", ["game", "opponent", "played", "won", "lost", "drawn", "win %", "streak",
+                                "best streak"], rows)
+    extra = records()
+    if extra["best_2048_score"] is not None:
+        print(f"2048: best score {extra['best_2048_score']:g}, best tile {extra['best_2048_tile']}")
+    if extra["blackjack_bankroll"]:
+        print(f"Blackjack: bankroll {extra['blackjack_bankroll'][-1]:+g} units over "
+              f"{len(extra['blackjack_bankroll'])} rounds")
+    return 0
+
+
+def cmd_arena(args) -> int:
+    """AI against AI without a screen."""
+    from tui_games import catalog
+    from tui_games.arena import run_arena
+    from tui_games.match import Seat
+
+    spec = catalog.get(args.game)
+    a, b = Seat.parse(args.a), Seat.parse(args.b)
+    if not (a.is_ai and b.is_ai):
+        raise TuiGamesError("arena plays AI against AI: use --a ai:N --b ai:M")
+    for seat in (a, b):
+        if not 1 <= seat.level <= spec.max_level:
+            raise TuiGamesError(f"{spec.title} AI levels are 1..{spec.max_level} (got {seat.level})")
+
+    def progress(done: int, total: int) -> None:
+        print(f"\r  {done}/{total} games", end="", file=sys.stderr, flush=True)
+
+    result = run_arena(spec.id, a.level, b.level, args.games, _parse_sets(args.set), args.seed,
+                       progress=None if args.quiet else progress)
+    if not args.quiet:
+        print(file=sys.stderr)
+    print(result.report())
+    return 0
+
+
+def cmd_bench(args) -> int:
+    """Random-playout speed of the engine, beside OpenSpiel's."""
+    from tui_games import catalog
+    from tui_games.bench import run_bench
+
+    ids = args.games or catalog.ids()
+    for game_id in ids:
+        catalog.get(game_id)
+    results = run_bench(ids, args.seconds, compare=not args.no_compare)
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return 0
+    rows = []
+    for game_id, entry in results.items():
+        reference = entry.get("openspiel_playouts_per_s")
+        rows.append([game_id, f"{entry['playouts_per_s']:,.0f}", f"{entry['actions_per_s']:,.0f}",
+                     f"{reference:,.0f}" if reference else "-",
+                     f"{entry['speedup_vs_openspiel']:.1f}x" if reference else "-"])
+    _print_table("Random playouts (one thread)", ["game", "playouts/s", "actions/s", "OpenSpiel playouts/s",
+                                                  "speed-up"], rows)
+    return 0
+
+
+def cmd_precompile(args) -> int:
+    """Compile (or load from the cache) every game's kernels and AI levels."""
+    from tui_games import catalog
+    from tui_games.match import prepare
+
+    ids = args.games or catalog.ids()
+    for game_id in ids:
+        spec = catalog.get(game_id)
+
+        def report(message: str, step: int, steps: int) -> None:
+            print(f"[{step}/{steps}] {message}", flush=True)
+
+        prepare(spec, list(range(1, spec.max_level + 1)), report)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the `tui-games` command."""
+    parser = argparse.ArgumentParser(prog="tui-games", description="Classic board, card and dice games.")
+    parser.add_argument("--version", action="version", version=f"tui-games {__version__}")
+    parser.add_argument("--precompile", action="store_true", help="compile every game's kernels and exit")
+    commands = parser.add_subparsers(dest="command")
+
+    commands.add_parser("list", help="list the games").set_defaults(handler=cmd_list)
+
+    play = commands.add_parser("play", help="start a game")
+    play.add_argument("game")
+    play.add_argument("--seat", action="append", default=[], help="human or ai:LEVEL, once per seat in order")
+    play.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a game parameter")
+    play.add_argument("--seed", type=int, default=None)
+    play.set_defaults(handler=cmd_play)
+
+    resume = commands.add_parser("resume", help="resume a saved game (the latest by default)")
+    resume.add_argument("path", nargs="?")
+    resume.set_defaults(handler=cmd_resume)
+
+    commands.add_parser("stats", help="show statistics").set_defaults(handler=cmd_stats)
+
+    arena = commands.add_parser("arena", help="AI against AI without a screen")
+    arena.add_argument("game")
+    arena.add_argument("--a", required=True, help="ai:LEVEL")
+    arena.add_argument("--b", required=True, help="ai:LEVEL")
+    arena.add_argument("--games", type=int, default=20)
+    arena.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--quiet", action="store_true")
+    arena.set_defaults(handler=cmd_arena)
+
+    bench = commands.add_parser("bench", help="random-playout speed of the engine")
+    bench.add_argument("games", nargs="*")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--seconds", type=float, default=3.0)
+    bench.add_argument("--no-compare", action="store_true", help="skip OpenSpiel")
+    bench.set_defaults(handler=cmd_bench)
+
+    precompile = commands.add_parser("precompile", help="compile every game's kernels")
+    precompile.add_argument("games", nargs="*")
+    precompile.set_defaults(handler=cmd_precompile)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.precompile:
+            args.games = []
+            return cmd_precompile(args)
+        if args.command is None:
+            from tui_games.ui.app import run_app
+
+            run_app(None)
+            return 0
+        return args.handler(args)
+    except TuiGamesError as error:
+        print(f"tui-games: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
