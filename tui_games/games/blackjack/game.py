@@ -1,0 +1,370 @@
+"""Blackjack state: the protocol adapter over rules.py, with read-only views for the card table.
+
+Action ids (fixed; 0 and 1 are OpenSpiel's): 0 hit, 1 stand, 2 double, 3 split, 4 surrender,
+5 take insurance, 6 decline insurance, 7 bet. At chance nodes the outcomes are card ids 0-51,
+``suit * 13 + rank`` (suits C D H S, ranks A 2 .. 9 T J Q K), named like ``"QH"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from tui_games.core.errors import IllegalActionError, InvalidParameterError
+from tui_games.core.players import CHANCE
+from tui_games.engine.kernel_state import GameKernels, KernelState
+from tui_games.games.blackjack import rules
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+RULE_SETS = {"american": rules.RULES_AMERICAN, "simple": rules.RULES_SIMPLE}
+
+ACTION_NAMES = {
+    rules.HIT: "hit",
+    rules.STAND: "stand",
+    rules.DOUBLE: "double",
+    rules.SPLIT: "split",
+    rules.SURRENDER: "surrender",
+    rules.INSURE: "insurance",
+    rules.NO_INSURANCE: "no insurance",
+    rules.BET: "bet",
+}
+"""Display name of each player action id."""
+
+ACTION_WORDS = {
+    "hit": rules.HIT, "h": rules.HIT,
+    "stand": rules.STAND, "s": rules.STAND, "stay": rules.STAND,
+    "double": rules.DOUBLE, "d": rules.DOUBLE, "double down": rules.DOUBLE,
+    "split": rules.SPLIT, "p": rules.SPLIT,
+    "surrender": rules.SURRENDER, "r": rules.SURRENDER,
+    "insurance": rules.INSURE, "insure": rules.INSURE, "i": rules.INSURE, "y": rules.INSURE,
+    "yes": rules.INSURE, "take insurance": rules.INSURE,
+    "no insurance": rules.NO_INSURANCE, "no": rules.NO_INSURANCE, "n": rules.NO_INSURANCE,
+    "decline": rules.NO_INSURANCE,
+    "bet": rules.BET, "b": rules.BET, "deal": rules.BET,
+}
+"""Words (and one-key shortcuts) that ``parse_action`` accepts for each player action."""
+
+PHASE_NAMES = ("betting", "dealing", "insurance", "playing", "dealer", "over")
+HAND_STATUS_NAMES = ("playing", "stood", "bust", "surrendered", "natural")
+INSURANCE_NAMES = ("not offered", "declined", "taken")
+
+
+class Card(NamedTuple):
+    """A face-up card: rank one of 'A23456789TJQK', suit one of 'CDHS'."""
+
+    rank: str
+    suit: str
+
+    @property
+    def value(self) -> int:
+        """Blackjack value: Ace 1 (or 11 in a soft total), faces 10."""
+        index = RANKS.index(self.rank)
+        return 10 if index >= 9 else index + 1
+
+    @property
+    def id(self) -> int:
+        """The card id 0-51 used by the kernels and as chance outcome."""
+        return SUITS.index(self.suit) * 13 + RANKS.index(self.rank)
+
+    def __str__(self) -> str:
+        return self.rank + self.suit
+
+
+def _seat_base(seat: int) -> int:
+    return rules.SEATS_BASE + seat * rules.SEAT_SIZE
+
+
+def _hand_base(seat: int, hand: int) -> int:
+    return _seat_base(seat) + rules.S_HANDS + hand * rules.HAND_SIZE
+
+
+def card_from_id(card_id: int) -> Card:
+    """The Card of kernel card id 0-51."""
+    return Card(RANKS[card_id % 13], SUITS[card_id // 13])
+
+
+def card_name(card_id: int) -> str:
+    """Short name of a card id, rank then suit: 'AS', 'TD', '7H'."""
+    return str(card_from_id(card_id))
+
+
+def total_of(cards: list[Card] | list[int]) -> tuple[int, bool]:
+    """(best total, soft) of cards given as Card or card values 1-10; soft = an Ace counts 11."""
+    values = [c.value if isinstance(c, Card) else int(c) for c in cards]
+    hard = sum(values)
+    if 1 in values and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+@dataclass(frozen=True)
+class HandView:
+    """One player hand as the card table shows it.
+
+    ``status`` is 'playing', 'stood', 'bust', 'surrendered' or 'natural'; ``result`` is the settled
+    net amount in base wagers, or None while the hand is still open.
+    """
+
+    cards: tuple[Card, ...]
+    total: int
+    soft: bool
+    wager: int
+    status: str
+    doubled: bool
+    from_split: bool
+    active: bool
+    result: float | None
+
+    @property
+    def total_text(self) -> str:
+        """'soft 17', 'hard 16', 'bust 24', or 'blackjack' for a natural."""
+        if self.status == "natural":
+            return "blackjack"
+        if self.total > 21:
+            return f"bust {self.total}"
+        return f"{'soft' if self.soft else 'hard'} {self.total}"
+
+
+class BlackjackState(KernelState):
+    """One round of Blackjack (American or simple rules) with read-only views for the card table."""
+
+    __slots__ = ()
+
+    # ----- table settings -------------------------------------------------------------------------
+    @property
+    def rules_name(self) -> str:
+        """'american' or 'simple'."""
+        return "simple" if int(self.array[rules.RULES]) == rules.RULES_SIMPLE else "american"
+
+    @property
+    def decks(self) -> int:
+        """Decks in this round's shoe."""
+        return int(self.array[rules.DECKS])
+
+    @property
+    def phase(self) -> str:
+        """'betting', 'dealing', 'insurance', 'playing', 'dealer' or 'over'."""
+        return PHASE_NAMES[int(self.array[rules.PHASE])]
+
+    @property
+    def cards_left(self) -> int:
+        """Cards still in the shoe (the dealer's hole card is not counted: it is on the table)."""
+        return int(self.array[rules.SHOE_LEFT])
+
+    # ----- the dealer ------------------------------------------------------------------------------
+    @property
+    def hole_card_revealed(self) -> bool:
+        """True once the dealer has turned the hole card over (after a peek natural, or at the end)."""
+        return bool(self.array[rules.DEALER_REVEALED])
+
+    @property
+    def hole_card_index(self) -> int:
+        """Position of the hole card among the dealer's cards (1 American, 0 simple)."""
+        return 0 if int(self.array[rules.RULES]) == rules.RULES_SIMPLE else 1
+
+    @property
+    def dealer_cards(self) -> list[Card | None]:
+        """The dealer's cards in deal order; the hole card is None while it is face down."""
+        n = int(self.array[rules.DEALER_N])
+        shown = []
+        for i in range(n):
+            if i == self.hole_card_index and not self.hole_card_revealed:
+                shown.append(None)
+            else:
+                shown.append(card_from_id(int(self.array[rules.DEALER_CARDS + i])))
+        return shown
+
+    @property
+    def dealer_up_card(self) -> Card | None:
+        """The dealer's face-up card once dealt."""
+        index = 1 - self.hole_card_index
+        if int(self.array[rules.DEALER_N]) <= index:
+            return None
+        return card_from_id(int(self.array[rules.DEALER_CARDS + index]))
+
+    @property
+    def dealer_total(self) -> tuple[int, bool]:
+        """(total, soft) of the dealer's visible cards."""
+        return total_of([c for c in self.dealer_cards if c is not None])
+
+    # ----- the seats -----------------------------------------------------------------------------------
+    def hands(self, seat: int) -> list[HandView]:
+        """The hands of ``seat`` (one, or up to four after splits), in play order."""
+        a = self.array
+        sb = _seat_base(seat)
+        active = self.active_hand
+        views = []
+        for hand in range(int(a[sb + rules.S_NHANDS])):
+            base = _hand_base(seat, hand)
+            n = int(a[base + rules.H_N])
+            cards = tuple(card_from_id(int(c)) for c in a[base + rules.H_CARDS:base + rules.H_CARDS + n])
+            total, soft = total_of(list(cards))
+            status = HAND_STATUS_NAMES[int(a[base + rules.H_STATUS])]
+            settled = self.is_terminal or status in ("bust", "surrendered", "natural")
+            flags = int(a[base + rules.H_FLAGS])
+            views.append(HandView(
+                cards=cards, total=total, soft=soft, wager=int(a[base + rules.H_WAGER]), status=status,
+                doubled=bool(flags & rules.FLAG_DOUBLED), from_split=bool(flags & rules.FLAG_SPLIT),
+                active=active == (seat, hand),
+                result=int(a[base + rules.H_RESULT]) / 2 if settled else None,
+            ))
+        return views
+
+    @property
+    def all_hands(self) -> list[list[HandView]]:
+        """``hands(seat)`` for every seat."""
+        return [self.hands(seat) for seat in range(self.num_players)]
+
+    @property
+    def active_hand(self) -> tuple[int, int] | None:
+        """(seat, hand index) of the hand being played, during the playing phase; else None."""
+        if int(self.array[rules.PHASE]) != rules.PHASE_PLAYING:
+            return None
+        return int(self.array[rules.SEAT]), int(self.array[rules.HAND])
+
+    def insurance(self, seat: int) -> str:
+        """'not offered', 'declined' or 'taken' for ``seat``."""
+        return INSURANCE_NAMES[int(self.array[_seat_base(seat) + rules.S_INSURANCE])]
+
+    def insurance_result(self, seat: int) -> float | None:
+        """Net insurance amount of ``seat`` in base wagers once settled (+1 won, -0.5 lost), else None."""
+        if self.insurance(seat) != "taken" or self.phase in ("insurance",):
+            return None
+        return int(self.array[_seat_base(seat) + rules.S_INSURANCE_RESULT]) / 2
+
+    def has_bet(self, seat: int) -> bool:
+        """True once ``seat`` has placed its wager."""
+        return bool(self.array[_seat_base(seat) + rules.S_BET])
+
+    @property
+    def available_actions(self) -> list[tuple[int, str]]:
+        """[(action id, name)] for the seat to move; empty at chance nodes and at the end."""
+        if self.current_player < 0:
+            return []
+        return [(a, ACTION_NAMES[a]) for a in self.legal_actions()]
+
+    def seat_return(self, seat: int) -> float:
+        """Net chips of ``seat`` in base wagers so far (final once the round is over)."""
+        return self.returns()[seat]
+
+
+# ----- hooks for the generic adapter -------------------------------------------------------------------
+def _name_action(state: KernelState, action: int) -> str:
+    if state.current_player == CHANCE:
+        return card_name(action) if 0 <= action < rules.NUM_CARDS else f"card {action}"
+    return ACTION_NAMES.get(action, f"action {action}")
+
+
+def _read_action(state: KernelState, text: str) -> int:
+    word = " ".join(text.lower().split())
+    if state.current_player == CHANCE:
+        upper = word.upper()
+        if len(upper) == 2 and upper[0] in RANKS and upper[1] in SUITS:
+            return SUITS.index(upper[1]) * 13 + RANKS.index(upper[0])
+        if word.isdigit():
+            return int(word)
+        raise IllegalActionError(f"{text!r} is not a card: use rank then suit, e.g. 'QH', 'AS', '7C'")
+    if word in ACTION_WORDS:
+        return ACTION_WORDS[word]
+    if word.isdigit() and int(word) in ACTION_NAMES:
+        return int(word)
+    names = ", ".join(f"{ACTION_NAMES[a]} ({k})" for k, a in
+                      (("h", 0), ("s", 1), ("d", 2), ("p", 3), ("r", 4), ("i", 5), ("n", 6), ("b", 7)))
+    raise IllegalActionError(f"{text!r} is not an action: use {names}")
+
+
+def _why_illegal(state: KernelState, action: int) -> str:
+    s: BlackjackState = state  # type: ignore[assignment]
+    if s.current_player == CHANCE:
+        if 0 <= action < rules.NUM_CARDS:
+            return f"no {card_name(action)} is left in the shoe"
+        return f"{action} is not a card: cards are 0-51"
+    if action not in ACTION_NAMES:
+        return f"there is no action {action}: " + ", ".join(f"{a} {n}" for a, n in ACTION_NAMES.items())
+    name = ACTION_NAMES[action]
+    phase = s.phase
+    if phase == "betting":
+        return "place your bet first (b)"
+    if action == rules.BET:
+        return "bets are placed before the deal"
+    if phase == "insurance":
+        return "answer the insurance offer first: i to take it, n to decline"
+    if action in (rules.INSURE, rules.NO_INSURANCE):
+        return "insurance is only offered before play, when the dealer shows an Ace"
+    if s.rules_name == "simple":
+        return f"the simple rules allow only hit and stand, not {name}"
+    seat, hand_index = s.active_hand or (0, 0)
+    hand = s.hands(seat)[hand_index]
+    if action == rules.DOUBLE:
+        return "you can only double on your first two cards"
+    if action == rules.SPLIT:
+        if len(hand.cards) != 2:
+            return "you can only split your first two cards"
+        if hand.cards[0].rank != hand.cards[1].rank:
+            return "you can only split a pair (two cards of the same rank)"
+        return "you already have four hands: no more splits"
+    if action == rules.SURRENDER:
+        if hand.from_split:
+            return "you cannot surrender after splitting"
+        return "you can only surrender on your first two cards, as your first decision"
+    return f"{name} is not allowed now"
+
+
+def _describe_hand(hand: HandView) -> str:
+    cards = " ".join(str(c) for c in hand.cards)
+    extra = []
+    if hand.wager > 1:
+        extra.append(f"wager {hand.wager}")
+    if hand.status != "playing":
+        extra.append(hand.status)
+    if hand.result is not None:
+        extra.append(f"{hand.result:+g}")
+    if hand.active:
+        extra.append("to play")
+    tail = f"  ({', '.join(extra)})" if extra else ""
+    return f"{cards} = {hand.total_text}{tail}"
+
+
+def _observe(state: KernelState, player: int) -> str:
+    s: BlackjackState = state  # type: ignore[assignment]
+    dealer = " ".join("??" if c is None else str(c) for c in s.dealer_cards) or "-"
+    total, soft = s.dealer_total
+    lines = [f"Dealer: {dealer}" + (f" = {'soft' if soft else 'hard'} {total}" if s.dealer_cards else "")]
+    for seat in range(s.num_players):
+        marker = " (you)" if seat == player else ""
+        hands = s.hands(seat)
+        shown = " | ".join(_describe_hand(h) for h in hands if h.cards) or "-"
+        insurance = s.insurance(seat)
+        ins = f"  insurance {insurance}" if insurance != "not offered" else ""
+        lines.append(f"Seat {seat + 1}{marker}: {shown}{ins}")
+    return "\n".join(lines)
+
+
+def _initial(seed: int, params: dict):
+    rule_set = RULE_SETS[params.get("rules", "american")]
+    decks = 1 if rule_set == rules.RULES_SIMPLE else int(params.get("decks", 6))
+    seats = int(params.get("seats", 1))
+    if not 1 <= seats <= rules.MAX_SEATS:
+        raise InvalidParameterError(f"seats must be 1..{rules.MAX_SEATS} (got {seats})")
+    return rules.initial_state(rule_set, decks, seats)
+
+
+KERNELS = GameKernels(
+    legal=rules.legal_actions,
+    apply=rules.apply_action,
+    chance=rules.chance_outcomes,
+    returns=rules.returns,
+    evaluate=rules.evaluate,
+    max_actions=rules.NUM_CARDS,
+    initial=_initial,
+    name_action=_name_action,
+    read_action=_read_action,
+    why_illegal=_why_illegal,
+    observe=_observe,
+)
+
+
+def new_state(spec, seed: int, params: dict) -> BlackjackState:
+    """A new round (the catalogue's ``spec.new`` calls this)."""
+    return BlackjackState(spec, KERNELS, seed, params)

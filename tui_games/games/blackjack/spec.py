@@ -1,0 +1,27 @@
+"""Blackjack: catalogue entry (no kernels imported here)."""
+
+from tui_games.core.spec import GameSpec, Param
+
+SPEC = GameSpec(
+    id="blackjack",
+    title="Blackjack",
+    group="Card games",
+    description="Beat the dealer without going over 21; American casino rules or simple hit/stand.",
+    package="tui_games.games.blackjack",
+    min_players=1,
+    max_players=3,
+    max_level=3,
+    level_names=("Novice", "Rule of thumb", "Optimal"),
+    params=(
+        Param("rules", "american", "american: double, split, surrender, insurance; "
+              "simple: hit or stand only, one 52-card deck", choices=("american", "simple")),
+        Param("decks", 6, "decks in the shoe, reshuffled every round (American rules only; "
+              "simple always uses one deck)", minimum=1, maximum=8),
+        Param("seats", 1, "independent player seats at the table, each playing the dealer",
+              minimum=1, maximum=3),
+    ),
+    deterministic=False,
+    perfect_information=False,
+    seat_names=("Seat 1", "Seat 2", "Seat 3"),
+    extra={"order": 10},
+)
