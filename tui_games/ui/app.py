@@ -64,6 +64,7 @@ class TuiGamesApp(App):
         self.theme = self.settings.theme if self.settings.theme in THEMES else DEFAULT_THEME
         self.animation_level = ANIMATION_LEVELS.get(self.settings.animation, "full")
         self.set_class(self.glyphs.name == "ascii", "-ascii")
+        self._started = False
 
     def on_mount(self) -> None:
         """Show the menu (and the requested game), watch the size, save on SIGHUP."""
@@ -71,12 +72,14 @@ class TuiGamesApp(App):
         if self.start_request is not None:
             self.open_game(self.start_request)
         self._install_hangup_handler()
+        self._started = True
         self._check_size(self.size.width, self.size.height)
 
     # ----- terminal size and signals ------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
         """Show or lift the too-small screen."""
-        self._check_size(event.size.width, event.size.height)
+        if self._started:
+            self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT

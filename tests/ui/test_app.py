@@ -1,0 +1,186 @@
+"""The app through Textual's pilot at 80x24: menu, rules, a whole game by keys, save, resume, stats."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+from textual.widgets import DataTable, Markdown, OptionList, Select
+
+from tui_games.store import stats
+from tui_games.store.settings import load_settings
+from tui_games.ui.screens.menu import MenuScreen
+from tui_games.ui.screens.new_game import NewGameScreen
+from tui_games.ui.screens.resume import ResumeScreen
+from tui_games.ui.screens.rules import RulesScreen
+from tui_games.ui.screens.settings import SettingsScreen
+from tui_games.ui.screens.stats import StatsScreen
+from tui_games.ui.screens.too_small import TooSmallScreen
+from ui_helpers import game_screen, make_app, wait_for, wait_for_game
+
+SIZE = (80, 24)
+
+
+def test_menu_path_imports_no_numba(home):
+    """Building the menu (and its rules page) must not import numba or any kernels."""
+    script = textwrap.dedent("""
+        import asyncio, sys
+        from tui_games.ui.app import TuiGamesApp
+        async def main():
+            app = TuiGamesApp()
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                await pilot.press("question_mark")
+                await pilot.pause()
+                assert type(app.screen).__name__ == "RulesScreen", app.screen
+        asyncio.run(main())
+        print("numba" in sys.modules)
+    """)
+    env = dict(os.environ, TUI_GAMES_HOME=str(home))
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "False"
+
+
+async def test_menu_lists_every_game_and_opens_rules(home):
+    from tui_games import catalog
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        games = app.screen.query_one("#game-list", OptionList)
+        listed = {games.get_option_at_index(i).id for i in range(games.option_count)}
+        assert set(catalog.ids()) <= listed
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.query_one(Markdown).source.startswith("# Tic Tac Toe")
+        assert "## Keys" in app.screen.query_one(Markdown).source
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_hotseat_game_by_keys_save_quit_resume_and_stats(home):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # new-game dialog for Tic Tac Toe (first in the list)
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        # Make O human with the keyboard: Start has focus; back up to O's seat and pick "Human".
+        await pilot.press("shift+tab", "shift+tab")
+        assert app.focused.id == "seat-1"
+        await pilot.press("enter", "home", "enter")
+        await pilot.pause()
+        assert app.screen.query_one("#seat-1", Select).value == "human"
+        await pilot.press("tab", "tab")
+        assert app.focused.id == "start"
+        await pilot.press("enter")
+        screen = await wait_for_game(pilot, app)
+        assert [s.kind for s in screen.match.seats] == ["human", "human"]
+
+        # X: a1, O: a2, X: b1 ... then quit half-way through and resume.
+        await pilot.press("1", "4", "2")
+        assert screen.match.state.history == [0, 3, 1]
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("enter")
+        screen = await wait_for_game(pilot, app)
+        assert screen.match.state.history == [0, 3, 1]
+        # O: b2, X: c1 completes the top row.
+        await pilot.press("5", "3")
+        assert screen.match.is_over
+        assert screen.match.result_text == "X wins"
+        assert screen.view.grid.cell(2).has_class("-last")
+        assert all(screen.view.grid.cell(c).has_class("-win") for c in (0, 1, 2))
+        await pilot.press("ctrl+s")
+        await pilot.press("q")  # back to the resume list
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+        rows = [r for r in stats.summary() if r.game_id == "tic-tac-toe"]
+        assert rows and rows[0].opponent == "hotseat" and rows[0].played >= 1
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        table = app.screen.query_one("#stats-table", DataTable)
+        assert table.row_count == len(stats.summary())
+        assert table.get_row_at(0)[:2] == ["Tic Tac Toe", "hotseat"]
+
+
+async def test_game_against_ai_answers_and_highlights_its_move(home):
+    from tui_games.match import Seat
+
+    start = {"game": "tic-tac-toe", "params": {}, "seats": [Seat(), Seat("ai", 1)], "seed": 3}
+    app = make_app(start)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_game(pilot, app)
+        await pilot.press("5")
+        await wait_for(pilot, lambda: len(screen.match.state.history) == 2 and screen.match.human_to_move,
+                       what="the AI's answer")
+        await pilot.pause()
+        reply = screen.match.state.history[1]
+        assert reply != 4
+        assert screen.view.grid.cell(reply).has_class("-last")
+        assert screen.match.move_log[1].startswith("O: ")
+        # Undo goes back to the human's turn before the AI answered... and before X's own move.
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.match.state.history == []
+
+
+async def test_keyboard_cursor_and_mouse_click_play_moves(home):
+    from tui_games.match import Seat
+
+    app = make_app({"game": "tic-tac-toe", "seats": [Seat(), Seat()], "seed": 1})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_game(pilot, app)
+        # The cursor starts in the centre; up, left, Enter plays a1 (cell 0).
+        await pilot.press("up", "left", "enter")
+        assert screen.match.state.history == [0]
+        await pilot.click("#cell-8")
+        await pilot.pause()
+        assert screen.match.state.history == [0, 8]
+        # Clicking a taken cell is refused with the reason, not played.
+        await pilot.click("#cell-8")
+        await pilot.pause()
+        assert screen.match.state.history == [0, 8]
+
+
+async def test_too_small_terminal_shows_the_needed_size(home):
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small-text").render())
+        assert "terminal too small (need 80x24, have 60x20)" in text
+
+
+async def test_theme_switch_applies_live_and_persists(home):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "dark"
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#setting-theme", Select).value = "light"
+        await pilot.pause()
+        assert app.theme == "light"
+        assert load_settings().theme == "light"
+        app.screen.query_one("#setting-glyphs", Select).value = "ascii"
+        await pilot.pause()
+        assert app.glyphs.name == "ascii"
+        assert load_settings().glyphs == "ascii"
