@@ -1,0 +1,124 @@
+"""Connect Four AI: every level plays legal moves, the perfect level keeps the game value, hints
+and the stop flag work."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+from tui_games import catalog
+from tui_games.games.connect_four import rules, solver
+from tui_games.games.connect_four.ai import PerfectPlayer, describe_score
+
+
+@pytest.fixture(scope="module")
+def spec():
+    """The catalogue entry of Connect Four."""
+    return catalog.get("connect-four")
+
+
+@pytest.fixture(scope="module")
+def perfect(spec):
+    """One perfect player (its table is large; share it across the tests)."""
+    return spec.ai(spec.max_level, seed=0)
+
+
+def play(spec, moves_1_based: str):
+    """A state after 1-based column digits."""
+    state = spec.new()
+    for ch in moves_1_based:
+        state.apply(int(ch) - 1)
+    return state
+
+
+def exact_column_scores(player: PerfectPlayer, state) -> np.ndarray:
+    """Every column's exact score (full columns: solver.UNKNOWN), computed with the player's table."""
+    out = np.zeros(rules.WIDTH, dtype=np.int64)
+    control = solver.new_control()
+    solver.column_scores(state.array[rules.POSITION], state.array[rules.MASK], state.ply, out,
+                         player.keys, player.values, control, player.sort_moves, player.sort_scores)
+    return out
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_levels_play_legal_moves_to_the_end(spec, level):
+    rng = np.random.default_rng(level)
+    ai = spec.ai(level, seed=level)
+    assert ai.level == level
+    for _ in range(3):
+        state = spec.new()
+        while not state.is_terminal:
+            if state.current_player == 0:
+                action = ai.choose(state)
+                assert action in state.legal_actions()
+            else:
+                action = int(rng.choice(state.legal_actions()))
+            state.apply(action)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_every_level_takes_a_win_in_one(spec, level):
+    state = play(spec, "121212")  # X wins at once in column 1
+    assert spec.ai(level, seed=3).choose(state) == 0
+
+
+@pytest.mark.parametrize("level", [2, 3, 4, 5])
+def test_search_levels_block_a_win_in_one(spec, level):
+    state = play(spec, "12131")  # X has three stacked in column 1; O to move must block there
+    assert spec.ai(level, seed=1).choose(state) == 0
+
+
+def test_perfect_keeps_the_game_value_on_sampled_positions(refdata, spec, perfect):
+    lines = (refdata / "connect4" / "Test_L2_R2").read_text().split("\n")
+    rng = np.random.default_rng(11)
+    picks = rng.choice(len([x for x in lines if x.strip()]), size=20, replace=False)
+    for index in picks:
+        moves, expected = lines[index].split()
+        state = play(spec, moves)
+        column = perfect.choose(state)
+        scores = exact_column_scores(perfect, state)
+        assert scores[column] == int(expected) == scores.max(), moves
+
+
+def test_perfect_prefers_the_fastest_win(spec, perfect):
+    # O to move can win at once in column 2 (and must not bother blocking X's column 1)
+    state = play(spec, "1212125")
+    assert state.current_player == 1
+    assert perfect.choose(state) == 1
+    assert perfect.solve(state) == (1, 18)
+
+
+def test_perfect_hint_gives_exact_scores(spec, perfect):
+    state = play(spec, "44444326555232")
+    hint = perfect.hint(state, seconds=60)
+    scores = exact_column_scores(perfect, state)
+    assert hint.exact
+    for column in state.legal_actions():
+        assert hint.values[column] == scores[column]
+        assert hint.labels[column] == describe_score(int(scores[column]), state.ply)
+    assert scores[hint.best] == max(scores[c] for c in state.legal_actions())
+
+
+def test_stop_returns_a_legal_move_quickly(spec):
+    ai = PerfectPlayer(spec.max_level, 0, table_size=1048577, use_book=False)
+    state = play(spec, "4")  # far too deep to solve without a book in this test
+    timer = threading.Timer(0.3, ai.stop)
+    timer.start()
+    column = ai.choose(state)
+    timer.cancel()
+    assert column in state.legal_actions()
+
+
+def test_describe_score_words():
+    assert describe_score(0, 10) == "draw"
+    assert describe_score(18, 6) == "win in 1"
+    assert describe_score(-17, 7) == "loss in 1"
+    assert describe_score(1, 0) == "win in 21"
+
+
+def test_terminal_state_has_no_choice(spec, perfect):
+    state = play(spec, "1212121")
+    with pytest.raises(Exception, match="over"):
+        perfect.choose(state)

@@ -1,0 +1,254 @@
+"""Connect Four AI levels: what each strength means and the players that implement them.
+
+1 Novice   takes a win in one, blocks a win in one, otherwise a random column that does not hand
+           the opponent a win at once.
+2 Casual   2-ply alpha-beta on the threat heuristic, with large random noise on the move values.
+3 Club     5-ply alpha-beta, moderate noise.
+4 Expert   9-ply alpha-beta, slight noise (only to break ties).
+5 Perfect  the exact solver (solver.py) with the opening book (book.py): only game-theoretically
+           optimal moves, the fastest win when winning and the slowest loss when losing.
+
+Every player has ``choose(state) -> column``, ``hint(state) -> Hint`` and ``stop()`` (safe from
+another thread: the running search returns early and ``choose`` still answers with a legal move).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from tui_games.core.errors import IllegalActionError
+from tui_games.games.connect_four import rules, search, solver
+from tui_games.games.connect_four.book import OpeningBook
+
+SEARCH_LEVELS = {2: (2, 60.0), 3: (5, 20.0), 4: (9, 0.5)}
+"""level -> (search depth in plies, standard deviation of the noise added to each move's value)."""
+
+HINT_SECONDS = 2.0
+"""Default time the perfect player's hint spends on exact per-column scores."""
+
+
+def describe_score(score: int, moves: int) -> str:
+    """A Pons score for the side to move as words: 'win in 3', 'draw', 'loss in 5'.
+
+    'win in N' means the mover's N-th stone from now completes a four against any defence;
+    'loss in N' means the opponent's N-th stone from now does, however the mover defends.
+    """
+    if score == 0:
+        return "draw"
+    if score > 0:
+        return f"win in {(rules.CELLS // 2 + 1 - score) - moves // 2}"
+    return f"loss in {(rules.CELLS // 2 + 1 + score) - (moves + 1) // 2}"
+
+
+@dataclass
+class Hint:
+    """Move advice: the suggested column and, per playable column, a value and a label.
+
+    ``values[c]`` is an exact Pons score for the perfect player (None where the time ran out) and a
+    heuristic search value for the other levels; ``labels[c]`` says it in words.
+    """
+
+    best: int
+    values: dict[int, float | int | None] = field(default_factory=dict)
+    labels: dict[int, str] = field(default_factory=dict)
+    exact: bool = False
+
+
+def _check_playable(state) -> None:
+    if state.is_terminal:
+        raise IllegalActionError("the game is over: there is no move to choose")
+
+
+class _Player:
+    """Shared parts: the level, a seeded random generator, and the stop flag polled by kernels."""
+
+    def __init__(self, level: int, seed: int):
+        self.level = level
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+        self.control = solver.new_control()
+
+    def stop(self) -> None:
+        """Ask a running search to return early (callable from any thread)."""
+        self.control[solver.STOP] = 1
+
+    def _start(self) -> None:
+        self.control[:] = 0
+
+
+class NovicePlayer(_Player):
+    """Level 1: wins or blocks in one, otherwise a random column that does not lose at once."""
+
+    def choose(self, state) -> int:
+        """A legal column for the side to move."""
+        _check_playable(state)
+        position, mask = int(state.array[rules.POSITION]), int(state.array[rules.MASK])
+        legal = state.legal_actions()
+        winning = [c for c in legal if rules.winning_cells(position, mask) & _drop_bit(mask, c)]
+        if winning:
+            return int(self.rng.choice(winning))
+        safe_bits = rules.non_losing_moves(position, mask)
+        safe = [c for c in legal if safe_bits & _drop_bit(mask, c)]
+        return int(self.rng.choice(safe or legal))
+
+    def hint(self, state) -> Hint:
+        """Which columns win at once, and which hand the opponent a win."""
+        _check_playable(state)
+        position, mask = int(state.array[rules.POSITION]), int(state.array[rules.MASK])
+        safe_bits = rules.non_losing_moves(position, mask)
+        win_bits = rules.winning_cells(position, mask)
+        hint = Hint(best=self.choose(state))
+        for column in state.legal_actions():
+            bit = _drop_bit(mask, column)
+            if win_bits & bit:
+                hint.values[column], hint.labels[column] = 1.0, "wins now"
+            elif safe_bits & bit:
+                hint.values[column], hint.labels[column] = 0.0, "safe"
+            else:
+                hint.values[column], hint.labels[column] = -1.0, "loses"
+        return hint
+
+
+class SearchPlayer(_Player):
+    """Levels 2-4: fixed-depth alpha-beta on the threat heuristic, plus Gaussian noise."""
+
+    def __init__(self, level: int, seed: int, depth: int, noise: float):
+        super().__init__(level, seed)
+        self.depth = depth
+        self.noise = noise
+
+    def values(self, state) -> np.ndarray:
+        """Each column's searched value for the side to move (search.NOT_PLAYABLE if full)."""
+        out = np.zeros(rules.WIDTH, dtype=np.float64)
+        search.column_values(state.array[rules.POSITION], state.array[rules.MASK], state.ply,
+                             self.depth, out, self.control)
+        return out
+
+    def choose(self, state) -> int:
+        """The column with the best noisy value (a legal column even if stopped early)."""
+        _check_playable(state)
+        self._start()
+        values = self.values(state)
+        legal = state.legal_actions()
+        if self.control[solver.ABORTED]:
+            return int(self.rng.choice(legal))
+        noisy = {c: values[c] + self.rng.normal(0.0, self.noise) for c in legal}
+        return max(noisy, key=noisy.get)
+
+    def hint(self, state) -> Hint:
+        """The searched value of each column and the best one (without noise)."""
+        _check_playable(state)
+        self._start()
+        values = self.values(state)
+        legal = state.legal_actions()
+        best = max(legal, key=lambda c: values[c])
+        hint = Hint(best=best)
+        for column in legal:
+            value = float(values[column])
+            hint.values[column] = value
+            if value >= search.WIN:
+                hint.labels[column] = "wins"
+            elif value <= -search.WIN:
+                hint.labels[column] = "loses"
+            else:
+                hint.labels[column] = f"{value:+.0f}"
+        return hint
+
+
+class PerfectPlayer(_Player):
+    """Level 5: the opening book, then the exact solver with a table kept between moves."""
+
+    def __init__(self, level: int, seed: int, table_size: int = solver.DEFAULT_TABLE_SIZE,
+                 use_book: bool = True):
+        super().__init__(level, seed)
+        self.keys, self.values = solver.new_table(table_size)
+        self.sort_moves, self.sort_scores = solver.new_sort_buffers()
+        self.book = OpeningBook.load() if use_book else OpeningBook(np.zeros((0, 3), dtype=np.int64))
+        self.fallback = SearchPlayer(level, seed, depth=9, noise=0.0)
+        self._lock = threading.Lock()
+
+    def stop(self) -> None:
+        """Ask a running search to return early (callable from any thread)."""
+        super().stop()
+        self.fallback.stop()
+
+    def solve(self, state) -> tuple[int, int]:
+        """(optimal column, exact score) from the book or the solver; column -1 if stopped early."""
+        _check_playable(state)
+        position, mask = int(state.array[rules.POSITION]), int(state.array[rules.MASK])
+        entry = self.book.lookup(position, mask)
+        if entry is not None and rules.can_play(mask, entry.column):
+            return entry.column, entry.score
+        result = np.zeros(2, dtype=np.int64)
+        with self._lock:
+            solver.best_move(position, mask, state.ply, result, self.keys, self.values, self.control,
+                             self.sort_moves, self.sort_scores)
+        return int(result[0]), int(result[1])
+
+    def choose(self, state) -> int:
+        """An optimal column (if stopped early: the 9-ply search's choice, still legal)."""
+        self._start()
+        column, _ = self.solve(state)
+        if column < 0:
+            self.fallback.control[:] = 0
+            return self.fallback.choose(state)
+        return column
+
+    def hint(self, state, seconds: float = HINT_SECONDS) -> Hint:
+        """Exact scores per column, as many as ``seconds`` allow (centre columns first), and the best.
+
+        Columns left unsolved when time runs out have value None and label '?'. The suggested column
+        is exact when it comes from the book or from a completed per-column solve.
+        """
+        _check_playable(state)
+        self._start()
+        timer = threading.Timer(seconds, self.stop)
+        timer.start()
+        try:
+            out = np.zeros(rules.WIDTH, dtype=np.int64)
+            with self._lock:
+                solver.column_scores(state.array[rules.POSITION], state.array[rules.MASK], state.ply,
+                                     out, self.keys, self.values, self.control, self.sort_moves,
+                                     self.sort_scores)
+            complete = not self.control[solver.ABORTED]
+        finally:
+            timer.cancel()
+        legal = state.legal_actions()
+        hint = Hint(best=legal[0], exact=True)
+        for column in legal:
+            known = int(out[column]) != solver.UNKNOWN
+            hint.values[column] = int(out[column]) if known else None
+            hint.labels[column] = describe_score(int(out[column]), state.ply) if known else "?"
+        if complete:
+            hint.best = max(legal, key=lambda c: out[c])
+        else:
+            self._start()
+            entry = self.book.lookup(int(state.array[rules.POSITION]), int(state.array[rules.MASK]))
+            if entry is not None:
+                hint.best = entry.column
+                hint.values[entry.column] = entry.score
+                hint.labels[entry.column] = describe_score(entry.score, state.ply)
+            else:
+                hint.best = self.fallback.hint(state).best
+                hint.exact = False
+        return hint
+
+
+def _drop_bit(mask: int, column: int) -> int:
+    """The cell a stone dropped in ``column`` would occupy (0 if the column is full)."""
+    return (mask + (1 << (column * rules.COLUMN_BITS))) & int(rules.column_mask(column))
+
+
+def make_ai(spec, level: int, seed: int = 0):
+    """The AI player of strength ``level`` (1..5, see the module docstring)."""
+    if level == 1:
+        return NovicePlayer(level, seed)
+    if level in SEARCH_LEVELS:
+        depth, noise = SEARCH_LEVELS[level]
+        return SearchPlayer(level, seed, depth, noise)
+    if level == spec.max_level:
+        return PerfectPlayer(level, seed)
+    raise ValueError(f"Connect Four has AI levels 1..{spec.max_level} (got {level})")

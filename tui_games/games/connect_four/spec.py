@@ -1,0 +1,17 @@
+"""Connect Four: catalogue entry (no kernels imported here)."""
+
+from tui_games.core.spec import GameSpec
+
+SPEC = GameSpec(
+    id="connect-four",
+    title="Connect Four",
+    group="Board games",
+    description="Drop stones into a 7x6 grid; four in a row wins. The first player wins with perfect play.",
+    package="tui_games.games.connect_four",
+    min_players=2,
+    max_players=2,
+    max_level=5,
+    level_names=("Novice", "Casual", "Club", "Expert", "Perfect"),
+    seat_names=("Yellow (X)", "Red (O)"),
+    extra={"order": 20},
+)
