@@ -1,0 +1,154 @@
+"""2048 state: the protocol adapter over rules.py, with read-only properties for the view."""
+
+from __future__ import annotations
+
+from tui_games.core.errors import IllegalActionError
+from tui_games.engine.kernel_state import GameKernels, KernelState
+from tui_games.games.g2048 import rules
+
+MOVE_NAMES = ("Up", "Right", "Down", "Left")
+"""Names of actions 0-3 (OpenSpiel's)."""
+MOVE_WORDS = {
+    "up": rules.UP, "u": rules.UP, "w": rules.UP, "k": rules.UP, "↑": rules.UP,
+    "right": rules.RIGHT, "r": rules.RIGHT, "d": rules.RIGHT, "l": rules.RIGHT, "→": rules.RIGHT,
+    "down": rules.DOWN, "s": rules.DOWN, "j": rules.DOWN, "↓": rules.DOWN,
+    "left": rules.LEFT, "a": rules.LEFT, "h": rules.LEFT, "←": rules.LEFT,
+}
+"""Words and keys accepted by ``parse_action`` for the moves (arrows, WASD, hjkl)."""
+COLUMNS = "abcd"
+WALLS = ("top", "right", "bottom", "left")
+"""The edge each move pushes the tiles toward, by action id."""
+
+
+def cell_name(cell: int) -> str:
+    """Cell 0-15 as a coordinate: column a-d from the left, row 1-4 from the top ('a1' is 0)."""
+    return f"{COLUMNS[cell % 4]}{cell // 4 + 1}"
+
+
+def tile_value(exponent: int) -> int:
+    """The number on a tile stored as ``exponent`` (0 for an empty cell)."""
+    return 0 if exponent == 0 else 1 << int(exponent)
+
+
+class G2048State(KernelState):
+    """A 2048 position. The properties below are read-only views for the UI."""
+
+    __slots__ = ()
+
+    @property
+    def grid(self) -> list[list[int]]:
+        """The board as 4 rows (top first) of 4 tile values (left first); 0 is an empty cell."""
+        cells = self.cells
+        return [cells[r * 4:r * 4 + 4] for r in range(4)]
+
+    @property
+    def cells(self) -> list[int]:
+        """The 16 tile values row-major from the top left; 0 is an empty cell."""
+        return [tile_value(e) for e in self.array[rules.CELLS:rules.CELLS + rules.NUM_CELLS]]
+
+    @property
+    def score(self) -> int:
+        """The score: the sum of the values of all tiles made by merging."""
+        return int(self.array[rules.SCORE])
+
+    @property
+    def max_tile(self) -> int:
+        """The highest tile value on the board (e.g. 2048); 0 before the first tile."""
+        return tile_value(int(self.array[rules.CELLS:rules.CELLS + rules.NUM_CELLS].max()))
+
+    @property
+    def won(self) -> bool:
+        """True once a 2048 tile has been made (the game goes on; the view may say so once)."""
+        return int(self.array[rules.WINNER]) == 0
+
+    @property
+    def last_move(self) -> int | None:
+        """The last move played (0 up, 1 right, 2 down, 3 left), or None before the first."""
+        move = int(self.array[rules.LAST_MOVE])
+        return None if move < 0 else move
+
+    @property
+    def last_gain(self) -> int:
+        """Points scored by the last move (0 before the first)."""
+        return int(self.array[rules.LAST_GAIN])
+
+    @property
+    def last_spawn(self) -> int | None:
+        """The cell (0-15, row-major from the top left) of the newest random tile, or None."""
+        cell = int(self.array[rules.LAST_SPAWN])
+        return None if cell < 0 else cell
+
+    @property
+    def last_spawn_position(self) -> tuple[int, int] | None:
+        """(row, column) from the top left of the newest random tile, or None."""
+        cell = self.last_spawn
+        return None if cell is None else divmod(cell, 4)
+
+
+def _name_action(state: KernelState, action: int) -> str:
+    if state.is_chance_node:
+        if not 0 <= action < rules.NUM_CHANCE_OUTCOMES:
+            return f"chance outcome {action}"
+        return f"{2 if action % 2 == 0 else 4} at {cell_name(action // 2)}"
+    if 0 <= action < rules.NUM_MOVES:
+        return MOVE_NAMES[action]
+    return f"action {action}"
+
+
+def _read_action(state: KernelState, text: str) -> int:
+    word = text.strip().lower()
+    if state.is_chance_node:
+        parts = word.replace("@", " at ").split()
+        if len(parts) == 3 and parts[0] in ("2", "4") and parts[1] == "at":
+            place = parts[2]
+            if len(place) == 2 and place[0] in COLUMNS and place[1] in "1234":
+                cell = COLUMNS.index(place[0]) + 4 * (int(place[1]) - 1)
+                return 2 * cell + (1 if parts[0] == "4" else 0)
+        raise IllegalActionError(f"{text!r} is not a random tile: write it like '2 at a1' or '4 at d4'")
+    if word in MOVE_WORDS:
+        return MOVE_WORDS[word]
+    if word.isdigit() and int(word) < rules.NUM_MOVES:
+        return int(word)
+    raise IllegalActionError(f"{text!r} is not a move: use up, right, down, left (or w/a/s/d, h/j/k/l, 0-3)")
+
+
+def _why_illegal(state: KernelState, action: int) -> str:
+    if state.is_chance_node:
+        if 0 <= action < rules.NUM_CHANCE_OUTCOMES:
+            return f"cell {cell_name(action // 2)} is not empty, so no random tile can appear there"
+        return f"{action} is not a random tile: outcomes are 0-31 (2 x cell, +1 for a 4)"
+    if not 0 <= action < rules.NUM_MOVES:
+        return f"there is no move {action}: moves are 0 up, 1 right, 2 down, 3 left"
+    return (f"{MOVE_NAMES[action]} moves nothing: no tile can slide toward the {WALLS[action]} edge "
+            "or merge that way")
+
+
+def _observe(state: KernelState, player: int) -> str:
+    width = max(4, len(str(state.max_tile)))
+    rows = [" ".join(str(v).rjust(width) if v else ".".rjust(width) for v in row) for row in state.grid]
+    return "\n".join(rows + [f"score {state.score}"])
+
+
+def _initial(seed: int, params: dict):
+    return rules.initial_state()
+
+
+KERNELS = GameKernels(
+    legal=rules.legal_actions,
+    apply=rules.apply_action,
+    chance=rules.chance_outcomes,
+    returns=rules.returns,
+    evaluate=rules.evaluate,
+    max_actions=rules.NUM_CHANCE_OUTCOMES,
+    initial=_initial,
+    name_action=_name_action,
+    read_action=_read_action,
+    why_illegal=_why_illegal,
+    observe=_observe,
+)
+
+
+def new_state(spec, seed: int, params: dict) -> G2048State:
+    """A new game at its first chance node (two random tiles are due; ``resolve_chance`` places
+    them). The catalogue's ``spec.new`` calls this."""
+    return G2048State(spec, KERNELS, seed, params)

@@ -1,0 +1,18 @@
+"""2048: catalogue entry (no kernels imported here)."""
+
+from tui_games.core.spec import GameSpec
+
+SPEC = GameSpec(
+    id="2048",
+    title="2048",
+    group="Puzzles",
+    description="Slide and merge numbered tiles on a 4x4 board; reach the 2048 tile and beyond.",
+    package="tui_games.games.g2048",
+    min_players=1,
+    max_players=1,
+    max_level=4,
+    level_names=("Greedy", "Tidy", "Planner", "Master"),
+    deterministic=False,
+    seat_names=("Player",),
+    extra={"order": 10},
+)

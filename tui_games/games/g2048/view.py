@@ -1,0 +1,108 @@
+"""2048 view: a 4x4 board of numbered tiles; arrows or WASD slide, arrow buttons for the mouse."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+
+from tui_games.ui.game_view import GameView
+from tui_games.ui.messages import ButtonAction, CellClicked
+from tui_games.ui.widgets.action_bar import ActionBar
+from tui_games.ui.widgets.board_grid import BoardGrid
+
+UP, RIGHT, DOWN, LEFT = 0, 1, 2, 3
+DIRECTIONS = ("up", "right", "down", "left")
+
+
+def tile_class(value: int) -> str:
+    """The colour band of a tile: -tile-1 (2, 4) up to -tile-6 (2048 and beyond)."""
+    exponent = value.bit_length() - 1
+    return f"-tile-{min(6, max(1, (exponent + 1) // 2))}"
+
+
+class G2048View(GameView):
+    """Draws ``state.cells`` (values, 0 empty); the newest tile is underlined; actions 0-3 slide."""
+
+    KEYS_HELP = """\
+- **Arrow keys** or **W A S D** slide every tile up, left, down or right.
+- **Click** an arrow button under the board, or click a cell near an edge to slide towards it.
+"""
+
+    BINDINGS = [
+        Binding("up,w", f"slide({UP})", "Up", show=False),
+        Binding("right,d", f"slide({RIGHT})", "Right", show=False),
+        Binding("down,s", f"slide({DOWN})", "Down", show=False),
+        Binding("left,a", f"slide({LEFT})", "Left", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    G2048View { align: center middle; }
+    G2048View #g2048-box { width: auto; height: auto; align-horizontal: center; }
+    G2048View #g2048-arrows { margin-top: 1; }
+    """
+
+    def __init__(self, glyphs, **kwargs) -> None:
+        super().__init__(glyphs, **kwargs)
+        self.grid = BoardGrid(4, 4, 7, 3, id="g2048-board")
+        self.arrows = ActionBar(numbered=False, id="g2048-arrows")
+
+    def compose(self) -> ComposeResult:
+        """The board and the arrow buttons."""
+        with Vertical(id="g2048-box"):
+            yield self.grid
+            yield self.arrows
+
+    def redraw(self) -> None:
+        """Paint the tiles, mark the newest one, show the arrow buttons for the legal slides."""
+        state = self.state
+        spawn = state.last_spawn
+        for cell, value in enumerate(state.cells):
+            if value == 0:
+                self.grid.paint(cell, self.glyphs.empty, {"-empty"})
+                continue
+            states = {tile_class(value)}
+            if cell == spawn:
+                states.add("-new")
+            self.grid.paint(cell, str(value), states)
+        legal = set(self.legal())
+        arrows = self.glyphs.arrows
+        self.arrows.show([(a, f"{arrows[DIRECTIONS[a]]} {DIRECTIONS[a].capitalize()}")
+                          for a in (LEFT, UP, DOWN, RIGHT) if a in legal], hinted=self.hinted)
+
+    def status_lines(self, match) -> list[str]:
+        """Score, biggest tile and the last move's gain."""
+        state = match.state
+        lines = [f"Score  {state.score}", f"Best tile  {state.max_tile}"]
+        if state.last_move is not None:
+            lines.append(f"Last: {DIRECTIONS[state.last_move]} +{state.last_gain}")
+        if state.won:
+            lines.append("2048 reached!")
+        return lines
+
+    def action_slide(self, direction: int) -> None:
+        """Slide towards ``direction`` (0 up, 1 right, 2 down, 3 left)."""
+        self.choose(direction)
+
+    def on_button_action(self, message: ButtonAction) -> None:
+        """An arrow button slides."""
+        message.stop()
+        self.choose(message.action)
+
+    def on_cell_clicked(self, message: CellClicked) -> None:
+        """A click on an edge cell slides towards that edge (corners: the nearer direction is rows)."""
+        message.stop()
+        self.focus()
+        row, column = divmod(message.index, 4)
+        if row == 0:
+            self.choose(UP)
+        elif row == 3:
+            self.choose(DOWN)
+        elif column == 0:
+            self.choose(LEFT)
+        elif column == 3:
+            self.choose(RIGHT)
+
+
+VIEW = G2048View
+"""The view class the game screen mounts for 2048."""
