@@ -7,61 +7,52 @@ card, never the hole card. ``hint(state)`` gives the exact expected value of eve
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from tui_games.core.errors import IllegalActionError
+from tui_games.core.hints import Hint
 from tui_games.games.blackjack import rules
-from tui_games.games.blackjack.game import RANKS, BlackjackState
-from tui_games.games.blackjack.strategy import Situation, StrategySolver, full_shoe_ranks, round_expected_return
+from tui_games.games.blackjack.game import BlackjackState
+from tui_games.games.blackjack.strategy import Situation, StrategySolver, round_expected_return
 
 LEVEL_NOVICE = 1
 LEVEL_RULE_OF_THUMB = 2
 LEVEL_OPTIMAL = 3
 
 
-@dataclass(frozen=True)
-class Hint:
-    """Expected value (base wagers) of each legal action and the suggested one.
-
-    During play the values are for the hand being played, conditioned on what the seat has seen
-    (including "the dealer has no natural" after the peek). At the insurance offer they are the
-    first hand plus the side bet; at the bet, the expected return of the whole round.
-    """
-
-    values: dict[int, float]
-    best: int
-
-    def lines(self, state: BlackjackState) -> list[str]:
-        """One 'name  value' line per action, best first, for display."""
-        ordered = sorted(self.values.items(), key=lambda item: (item[0] != self.best, -item[1]))
-        return [f"{state.action_to_string(a):<13}{v:+.4f}" for a, v in ordered]
-
-
 def situation_of(state: BlackjackState) -> Situation:
     """What the seat to move knows, read from the visible table only (never the hole card)."""
-    unseen = full_shoe_ranks(state.decks)
-    for card in state.dealer_cards:
-        if card is not None:
-            unseen[RANKS.index(card.rank)] -= 1
-    for seat in range(state.num_players):
-        for hand in state.hands(seat):
-            for card in hand.cards:
-                unseen[RANKS.index(card.rank)] -= 1
-    seat, hand_index = state.active_hand or (state.current_player, 0)
-    hands = state.hands(seat)
-    hand = hands[hand_index]
-    up = state.dealer_up_card
-    up_value = up.value if up is not None else 10
-    split_aces = hand.from_split and hand.cards[0].rank == "A"
+    a = state.array
+    decks = int(a[rules.DECKS])
+    unseen = [4 * decks] * 13
+    hole = 0 if int(a[rules.RULES]) == rules.RULES_SIMPLE else 1
+    revealed = bool(a[rules.DEALER_REVEALED])
+    for i in range(int(a[rules.DEALER_N])):
+        if i != hole or revealed:
+            unseen[int(a[rules.DEALER_CARDS + i]) % 13] -= 1
+    seat = int(a[rules.SEAT]) if state.current_player < 0 else state.current_player
+    hand_index = int(a[rules.HAND]) if int(a[rules.PHASE]) == rules.PHASE_PLAYING else 0
+    hand_ranks: tuple[int, ...] = ()
+    flags = 0
+    for other in range(state.num_players):
+        seat_start = rules.SEATS_BASE + other * rules.SEAT_SIZE
+        for h in range(int(a[seat_start + rules.S_NHANDS])):
+            base = seat_start + rules.S_HANDS + h * rules.HAND_SIZE
+            cards = a[base + rules.H_CARDS:base + rules.H_CARDS + int(a[base + rules.H_N])]
+            for card in cards:
+                unseen[int(card) % 13] -= 1
+            if other == seat and h == hand_index:
+                hand_ranks = tuple(int(c) % 13 for c in cards)
+                flags = int(a[base + rules.H_FLAGS])
+    up = int(a[rules.DEALER_CARDS + 1 - hole]) % 13 if int(a[rules.DEALER_N]) > 1 - hole else 9
     return Situation(
-        american=state.rules_name == "american",
-        up=up_value,
+        american=int(a[rules.RULES]) == rules.RULES_AMERICAN,
+        up=min(up + 1, 10),
         unseen_ranks=tuple(unseen),
-        hand_ranks=tuple(RANKS.index(c.rank) for c in hand.cards),
-        hands_in_seat=len(hands),
-        from_split=hand.from_split,
-        split_aces=split_aces,
+        hand_ranks=hand_ranks,
+        hands_in_seat=int(a[rules.SEATS_BASE + seat * rules.SEAT_SIZE + rules.S_NHANDS]),
+        from_split=bool(flags & rules.FLAG_SPLIT),
+        split_aces=bool(flags & rules.FLAG_SPLIT_ACES),
     )
 
 
@@ -74,11 +65,18 @@ def round_value(american: bool, decks: int) -> float:
 class BlackjackAI:
     """A Blackjack player of a given level (see help.md for what each level does)."""
 
+    MEMO_SIZE = 200_000
+    """Decisions remembered per (situation, legal actions); the memo is cleared when it is full."""
+
     def __init__(self, spec, level: int, seed: int = 0, solver: StrategySolver | None = None):
         self.spec = spec
         self.level = level
         self.seed = seed
         self.solver = solver or StrategySolver()
+        self._memo: dict = {}
+
+    def stop(self) -> None:
+        """Nothing to stop: a decision takes milliseconds."""
 
     # ----- the public interface ----------------------------------------------------------------------
     def choose(self, state: BlackjackState) -> int:
@@ -96,7 +94,14 @@ class BlackjackAI:
             return self._novice(state)
         if self.level == LEVEL_RULE_OF_THUMB:
             return self._rule_of_thumb(state, legal)
-        return self._argmax(self.values(state), legal)
+        key = (situation_of(state), tuple(legal))
+        choice = self._memo.get(key)
+        if choice is None:
+            choice = self._argmax(self.values(state), legal)
+            if len(self._memo) >= self.MEMO_SIZE:
+                self._memo.clear()
+            self._memo[key] = choice
+        return choice
 
     def values(self, state: BlackjackState) -> dict[int, float]:
         """Exact expected value of every legal action of the seat to move."""
@@ -112,8 +117,16 @@ class BlackjackAI:
         return self.solver.play_values(situation, legal, share_tables=situation.hands_in_seat == 1)
 
     def hint(self, state: BlackjackState) -> Hint:
-        """Every legal action's expected value and the action this level would choose."""
-        return Hint(self.values(state), self.choose(state))
+        """Every legal action's expected value (as text, e.g. 'EV +0.123') and this level's choice."""
+        values = self.values(state)
+        best = self.choose(state)
+        if state.phase == "betting":
+            summary = "expected return of a round with optimal play"
+        elif state.phase == "insurance":
+            summary = "expected value of your hand plus the insurance bet"
+        else:
+            summary = "expected value of this hand, in wagers"
+        return Hint(best, {a: f"EV {v:+.4f}" for a, v in values.items()}, summary)
 
     # ----- the levels -----------------------------------------------------------------------------------
     @staticmethod
