@@ -91,11 +91,10 @@ class BlackjackView(GameView):
             note = f"{'showing' if hidden else ('soft' if soft else 'hard')} {total}"
             if total > 21:
                 note = f"bust {total}"
-        label = Content.assemble(("Dealer", "bold"),
-                                 ("  hole card face down" if hidden else "", "dim"),
-                                 (f"   shoe {state.cards_left} cards · {state.rules_name}", "dim"))
+        label = Content.assemble(("Dealer", "bold"), ("  hole card face down" if hidden else "", "dim"))
         self.query_one("#bj-dealer-label", Static).update(label)
-        self.query_one("#bj-dealer", Static).update(hand_content(cards, self.glyphs, note))
+        body = hand_content(cards, self.glyphs, note) if cards else Content.styled("no cards yet", "dim")
+        self.query_one("#bj-dealer", Static).update(body)
 
     def _seat_title(self, seat: int) -> Content:
         match = self.match
@@ -148,7 +147,8 @@ class BlackjackView(GameView):
     def status_lines(self, match) -> list[str]:
         """Table rules and each seat's running result."""
         state = match.state
-        lines = [f"{state.rules_name.capitalize()} rules, {state.decks} deck{'s' if state.decks > 1 else ''}"]
+        lines = [f"{state.rules_name.capitalize()} rules, {state.decks} deck{'s' if state.decks > 1 else ''}",
+                 f"Shoe: {state.cards_left} cards"]
         if state.is_terminal:
             lines += [f"{match.spec.seat_name(s)}: {money(state.seat_return(s))}" for s in range(state.num_players)]
         return lines

@@ -50,14 +50,18 @@ class GameRequest:
 
 
 def _load_match(request: GameRequest, progress) -> Any:
-    """Prepare the game's kernels and build the Match (runs in a thread worker)."""
+    """Prepare the game's kernels and the seats' AI levels, then build the Match (in a thread worker).
+
+    Only the levels that play are prepared (level 1 for a game without AI, which compiles the rules
+    and the searcher); the hint's top level warms up on the first hint, in its own worker.
+    """
     from tui_games import match as match_module
     from tui_games.store import saves
 
     if request.game_id is not None:
         spec = catalog.get(request.game_id)
         seats = request.seats or match_module.default_seats(spec)
-        levels = sorted({s.level for s in seats if s.kind == "ai"} | {spec.max_level})
+        levels = sorted({s.level for s in seats if s.kind == "ai"}) or [1]
         match_module.prepare(spec, levels=levels, on_progress=progress)
         seed = request.seed if request.seed is not None else random.randrange(2**31)
         return match_module.Match.new(spec, request.params, seats, seed)
@@ -69,7 +73,7 @@ def _load_match(request: GameRequest, progress) -> Any:
         if request.example is not None:
             raise
         return match_module.Match.resume(path)  # moves a damaged save aside and says why
-    levels = sorted({int(s.split(":")[1]) for s in record.seats if s.startswith("ai:")} | {spec.max_level})
+    levels = sorted({int(s.split(":")[1]) for s in record.seats if s.startswith("ai:")}) or [1]
     match_module.prepare(spec, levels=levels, on_progress=progress)
     progress(f"Replaying {len(record.history)} saved moves", 1, 1)
     if request.example is not None:
@@ -91,7 +95,7 @@ class GameScreen(Screen):
     ]
 
     def __init__(self, request: GameRequest) -> None:
-        super().__init__(id="game")
+        super().__init__(id="game", classes="-loading")
         self.request = request
         """What this screen was asked to open."""
         self.match: Any = None
@@ -173,6 +177,7 @@ class GameScreen(Screen):
         self.view = view_cls(self.app.glyphs)
         await self.query_one("#preparing").remove()
         await self.query_one("#view-slot").mount(self.view)
+        self.remove_class("-loading")
         self.view.focus()
         self._position_changed()
 
@@ -205,8 +210,16 @@ class GameScreen(Screen):
         score_panel.display = bool(score)
         score_panel.update("\n".join(score))
         self.query_one("#turn-line", Static).update(self._turn_text())
-        self.query_one("#move-log", MoveLog).show(list(match.move_log))
+        self.query_one("#move-log", MoveLog).show(self._visible_log())
         self.refresh_bindings()
+
+    def _visible_log(self) -> list[str]:
+        """The move log as this player may see it: with hidden information, chance outcomes (cards
+        dealt, the dealer's hole card) are left out; the table shows the cards that are face up."""
+        lines = list(self.match.move_log)
+        if self.match.spec.perfect_information:
+            return lines
+        return [line for line in lines if not line.startswith("  (")]
 
     def _seats_text(self) -> Text:
         match = self.match
@@ -364,10 +377,14 @@ class GameScreen(Screen):
         best_value = hint.values.get(hint.best)
         if best_value:
             text.append(f"  {best_value}")
-        others = sorted(hint.values.items(), key=lambda item: item[0])
-        if others:
+        values = sorted(hint.values.items(), key=lambda item: item[0])
+        if 1 < len(values) <= 4:
+            for action, value in values:
+                text.append(f"\n{state.action_to_string(action):<12} {value}",
+                            style="bold" if action == hint.best else "dim")
+        elif values:
             text.append("\n")
-            text.append("  ".join(f"{state.action_to_string(a)} {v}" for a, v in others), style="dim")
+            text.append("  ".join(f"{state.action_to_string(a)} {v}" for a, v in values), style="dim")
         self.query_one("#hint-panel", Static).update(text)
         if self.view is not None:
             self.view.show_hint(hint.best)

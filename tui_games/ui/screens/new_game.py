@@ -33,6 +33,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
         super().__init__(classes="dialog-screen")
         self.spec = spec
         """The game being set up."""
+        self._count_param = next((p for p in spec.params if p.name in ("seats", "players")), None)
 
     def compose(self) -> ComposeResult:
         """The form."""
@@ -52,7 +53,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                                         id=f"param-{param.name}",
                                         validators=[Integer(param.minimum, param.maximum)])
                         yield Static(param.describe_range(), classes="form-help")
-                if spec.min_players != spec.max_players:
+                if spec.min_players != spec.max_players and not self._count_param:
                     with Horizontal(classes="form-row"):
                         yield Label("Players", classes="form-label")
                         yield Select([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
@@ -89,9 +90,22 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
             self._show_seats()
 
     def _player_count(self) -> int:
-        if self.spec.min_players == self.spec.max_players:
-            return self.spec.min_players
+        """How many seats to fill: fixed, the Players choice, or the game's own seats parameter."""
+        spec = self.spec
+        if spec.min_players == spec.max_players:
+            return spec.min_players
+        if self._count_param is not None:
+            try:
+                count = int(self.query_one(f"#param-{self._count_param.name}", Input).value)
+            except ValueError:
+                count = spec.min_players
+            return min(max(count, spec.min_players), spec.max_players)
         return int(self.query_one("#players", Select).value)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A game whose seats are a parameter shows as many seat rows as it says."""
+        if self._count_param is not None and event.input.id == f"param-{self._count_param.name}":
+            self._show_seats()
 
     def _show_seats(self) -> None:
         count = self._player_count()

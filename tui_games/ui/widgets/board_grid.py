@@ -14,7 +14,8 @@ from textual.widgets import Static
 from tui_games.ui.messages import CellClicked
 
 CELL_STATES = ("-cursor", "-last", "-win", "-hint", "-seat-0", "-seat-1", "-seat-2", "-seat-3",
-               "-empty", "-target")
+               "-disc-0", "-disc-1", "-empty", "-target", "-header", "-new",
+               "-tile-1", "-tile-2", "-tile-3", "-tile-4", "-tile-5", "-tile-6")
 """Classes a view may set on a cell; every other class is left alone."""
 
 
@@ -33,7 +34,11 @@ class BoardCell(Static):
 
 
 class BoardGrid(Widget):
-    """``rows`` x ``cols`` cells of ``cell_width`` x ``cell_height`` characters with grid lines."""
+    """``rows`` x ``cols`` cells of ``cell_width`` x ``cell_height`` characters with grid lines.
+
+    ``lined`` draws wide grid lines (the board colour shows between cells); ``row_heights`` overrides
+    the height of single rows (e.g. a one-line header row of column numbers).
+    """
 
     DEFAULT_CSS = """
     BoardGrid {
@@ -60,7 +65,18 @@ class BoardGrid(Widget):
     BoardCell.-seat-1 { color: $seat-1; }
     BoardCell.-seat-2 { color: $seat-2; }
     BoardCell.-seat-3 { color: $seat-3; }
-    BoardCell.-target { background: $last-move 50%; }
+    BoardCell.-disc-0 { background: $seat-0; color: $cell; }
+    BoardCell.-disc-1 { background: $seat-1; color: $cell; }
+    BoardCell.-header { background: $background; color: $foreground-muted; text-style: none; }
+    BoardCell.-header.-cursor { color: $accent; text-style: bold; background: $background; }
+    BoardCell.-tile-1 { background: $tile-1; color: $foreground; }
+    BoardCell.-tile-2 { background: $tile-2; color: $foreground; }
+    BoardCell.-tile-3 { background: $tile-3; color: $foreground; }
+    BoardCell.-tile-4 { background: $tile-4; color: $foreground; }
+    BoardCell.-tile-5 { background: $tile-5; color: $foreground; }
+    BoardCell.-tile-6 { background: $tile-6; color: $foreground; }
+    BoardCell.-new { text-style: bold underline; }
+    BoardCell.-target { background: $primary 25%; }
     BoardCell.-last { background: $last-move; text-style: bold underline; }
     BoardCell.-win { background: $win-line; text-style: bold underline; }
     BoardCell.-hint { background: $success 30%; text-style: bold italic; }
@@ -70,7 +86,7 @@ class BoardGrid(Widget):
     """
 
     def __init__(self, rows: int, cols: int, cell_width: int, cell_height: int, *, lined: bool = True,
-                 id: str | None = None) -> None:
+                 row_heights: list[int] | None = None, id: str | None = None) -> None:
         super().__init__(id=id, classes="-lined" if lined else "")
         self.rows = rows
         """Number of rows."""
@@ -79,6 +95,8 @@ class BoardGrid(Widget):
         self.cell_width = cell_width
         self.cell_height = cell_height
         self.lined = lined
+        self.row_heights = row_heights or [cell_height] * rows
+        """The height of each row (a header row may be shorter)."""
         self._cells = [BoardCell(i) for i in range(rows * cols)]
 
     def compose(self):
@@ -91,9 +109,9 @@ class BoardGrid(Widget):
         self.styles.grid_size_columns = self.cols
         self.styles.grid_size_rows = self.rows
         self.styles.grid_columns = str(self.cell_width)
-        self.styles.grid_rows = str(self.cell_height)
+        self.styles.grid_rows = " ".join(str(h) for h in self.row_heights)
         self.styles.width = self.cols * self.cell_width + (self.cols - 1) * gap_x + 2 * pad_x
-        self.styles.height = self.rows * self.cell_height + (self.rows - 1) * gap_y + 2 * pad_y
+        self.styles.height = sum(self.row_heights) + (self.rows - 1) * gap_y + 2 * pad_y
 
     def cell(self, index: int) -> BoardCell:
         """The cell at row-major ``index``."""

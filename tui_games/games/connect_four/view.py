@@ -1,0 +1,111 @@
+"""Connect Four view: column numbers over a 6x7 board; the cursor picks a column, Enter drops."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+
+from tui_games.ui.game_view import GameView
+from tui_games.ui.messages import CellClicked
+from tui_games.ui.widgets.board_grid import BoardGrid
+
+ROWS, COLUMNS = 6, 7
+MARKS = "XO"
+
+
+class ConnectFourView(GameView):
+    """Draws ``state.cells``, ``state.winning_cells`` and ``state.last_cell``; actions are columns 0-6.
+
+    Discs are filled with the seat's colour and also carry the seat's letter (X or O), so the board
+    reads the same without colour. The last disc dropped is framed by arrows.
+    """
+
+    KEYS_HELP = """\
+- **Left/Right** move the drop marker, **Enter**, **Space** or **Down** drops a disc in that column.
+- **1-7** drop in a column directly (1 is the leftmost).
+- **Click** anywhere in a column (or on its number) to drop there.
+"""
+
+    BINDINGS = [
+        Binding("left", "cursor(-1)", "Left", show=False),
+        Binding("right", "cursor(1)", "Right", show=False),
+        Binding("enter,space,down", "drop_cursor", "Drop", show=True),
+        *[Binding(str(n), f"drop({n - 1})", f"Column {n}", show=False) for n in range(1, COLUMNS + 1)],
+    ]
+
+    DEFAULT_CSS = """
+    ConnectFourView { align: center middle; }
+    """
+
+    def __init__(self, glyphs, **kwargs) -> None:
+        super().__init__(glyphs, **kwargs)
+        self.cursor = COLUMNS // 2
+        """The column under the drop marker (0-6)."""
+        self.grid = BoardGrid(ROWS + 1, COLUMNS, 5, 2, lined=False, row_heights=[1] + [2] * ROWS,
+                              id="c4-board")
+
+    def compose(self) -> ComposeResult:
+        """The header row of column numbers and the board."""
+        yield self.grid
+
+    def redraw(self) -> None:
+        """Paint the column header, the discs, the last drop, the winning line and the target cell."""
+        state = self.state
+        cells = state.cells
+        heights = state.heights
+        last = state.last_cell
+        winning = set(state.winning_cells)
+        playable = not state.is_terminal
+        for column in range(COLUMNS):
+            marker = self.glyphs.drop if column == self.cursor and playable else " "
+            header = {"-header"} | ({"-cursor"} if column == self.cursor and playable else set())
+            if column == self.hinted:
+                header.add("-hint")
+            self.grid.paint(column, f"{marker}{column + 1}{marker}" if marker.strip() else str(column + 1), header)
+        for row in range(ROWS):
+            for column in range(COLUMNS):
+                seat = cells[row][column]
+                states: set[str] = set()
+                if seat < 0:
+                    text = self.glyphs.empty
+                    states.add("-empty")
+                    target = playable and column == self.cursor and row == ROWS - 1 - heights[column]
+                    if target:
+                        states.add("-target")
+                    if column == self.hinted and row == ROWS - 1 - heights[column]:
+                        states.add("-hint")
+                else:
+                    text = MARKS[seat]
+                    states.add(f"-disc-{seat}")
+                    if (row, column) == last:
+                        text = f"{self.glyphs.arrows['right']}{text}{self.glyphs.arrows['left']}"
+                        states.add("-last")
+                    if (row, column) in winning:
+                        states.add("-win")
+                self.grid.paint(COLUMNS + row * COLUMNS + column, text, states)
+
+    def action_cursor(self, step: int) -> None:
+        """Move the drop marker, wrapping around."""
+        self.cursor = (self.cursor + step) % COLUMNS
+        if self.match is not None:
+            self.redraw()
+
+    def action_drop_cursor(self) -> None:
+        """Drop a disc in the marked column."""
+        self.choose(self.cursor)
+
+    def action_drop(self, column: int) -> None:
+        """Drop a disc in ``column`` (digit keys)."""
+        self.cursor = column
+        self.choose(column)
+
+    def on_cell_clicked(self, message: CellClicked) -> None:
+        """A click anywhere in a column drops there."""
+        message.stop()
+        self.cursor = message.index % COLUMNS
+        self.focus()
+        self.choose(self.cursor)
+
+
+VIEW = ConnectFourView
+"""The view class the game screen mounts for Connect Four."""
