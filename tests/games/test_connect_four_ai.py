@@ -96,8 +96,8 @@ def test_perfect_hint_gives_exact_scores(spec, perfect):
     scores = exact_column_scores(perfect, state)
     assert hint.exact
     for column in state.legal_actions():
-        assert hint.values[column] == scores[column]
-        assert hint.labels[column] == describe_score(int(scores[column]), state.ply)
+        assert hint.scores[column] == scores[column]
+        assert hint.values[column] == describe_score(int(scores[column]), state.ply)
     assert scores[hint.best] == max(scores[c] for c in state.legal_actions())
 
 
@@ -122,3 +122,12 @@ def test_terminal_state_has_no_choice(spec, perfect):
     state = play(spec, "1212121")
     with pytest.raises(Exception, match="over"):
         perfect.choose(state)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_hints_label_every_playable_column(spec, level):
+    state = play(spec, "4444443")  # column 4 is full
+    hint = spec.ai(level, seed=2).hint(state)
+    assert hint.best in state.legal_actions()
+    assert sorted(hint.values) == state.legal_actions() == sorted(hint.scores)
+    assert all(isinstance(label, str) and label for label in hint.values.values())

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from tui_games.core.errors import IllegalActionError
+from tui_games.core.hints import Hint
 from tui_games.games.connect_four import rules, search, solver
 from tui_games.games.connect_four.book import OpeningBook
 
@@ -44,17 +45,18 @@ def describe_score(score: int, moves: int) -> str:
 
 
 @dataclass
-class Hint:
-    """Move advice: the suggested column and, per playable column, a value and a label.
+class ConnectFourHint(Hint):
+    """The core hint (``best`` and ``values``: a label per playable column, e.g. 'win in 3') plus
+    ``scores``: per column an exact Pons score for the perfect player (None where the time ran out),
+    a heuristic search value for the other levels; ``exact`` says whether the scores are exact."""
 
-    ``values[c]`` is an exact Pons score for the perfect player (None where the time ran out) and a
-    heuristic search value for the other levels; ``labels[c]`` says it in words.
-    """
-
-    best: int
-    values: dict[int, float | int | None] = field(default_factory=dict)
-    labels: dict[int, str] = field(default_factory=dict)
+    scores: dict[int, float | int | None] = field(default_factory=dict)
     exact: bool = False
+
+    def set(self, column: int, score: float | int | None, label: str) -> None:
+        """Record one column's score and its label."""
+        self.scores[column] = score
+        self.values[column] = label
 
 
 def _check_playable(state) -> None:
@@ -94,21 +96,21 @@ class NovicePlayer(_Player):
         safe = [c for c in legal if safe_bits & _drop_bit(mask, c)]
         return int(self.rng.choice(safe or legal))
 
-    def hint(self, state) -> Hint:
+    def hint(self, state) -> ConnectFourHint:
         """Which columns win at once, and which hand the opponent a win."""
         _check_playable(state)
         position, mask = int(state.array[rules.POSITION]), int(state.array[rules.MASK])
         safe_bits = rules.non_losing_moves(position, mask)
         win_bits = rules.winning_cells(position, mask)
-        hint = Hint(best=self.choose(state))
+        hint = ConnectFourHint(best=self.choose(state), summary="immediate threats only")
         for column in state.legal_actions():
             bit = _drop_bit(mask, column)
             if win_bits & bit:
-                hint.values[column], hint.labels[column] = 1.0, "wins now"
+                hint.set(column, 1.0, "wins now")
             elif safe_bits & bit:
-                hint.values[column], hint.labels[column] = 0.0, "safe"
+                hint.set(column, 0.0, "safe")
             else:
-                hint.values[column], hint.labels[column] = -1.0, "loses"
+                hint.set(column, -1.0, "loses")
         return hint
 
 
@@ -138,23 +140,23 @@ class SearchPlayer(_Player):
         noisy = {c: values[c] + self.rng.normal(0.0, self.noise) for c in legal}
         return max(noisy, key=noisy.get)
 
-    def hint(self, state) -> Hint:
+    def hint(self, state) -> ConnectFourHint:
         """The searched value of each column and the best one (without noise)."""
         _check_playable(state)
         self._start()
         values = self.values(state)
         legal = state.legal_actions()
         best = max(legal, key=lambda c: values[c])
-        hint = Hint(best=best)
+        hint = ConnectFourHint(best=best, summary=f"{self.depth}-ply search")
         for column in legal:
             value = float(values[column])
-            hint.values[column] = value
             if value >= search.WIN:
-                hint.labels[column] = "wins"
+                label = "wins"
             elif value <= -search.WIN:
-                hint.labels[column] = "loses"
+                label = "loses"
             else:
-                hint.labels[column] = f"{value:+.0f}"
+                label = f"{value:+.0f}"
+            hint.set(column, value, label)
         return hint
 
 
@@ -197,7 +199,7 @@ class PerfectPlayer(_Player):
             return self.fallback.choose(state)
         return column
 
-    def hint(self, state, seconds: float = HINT_SECONDS) -> Hint:
+    def hint(self, state, seconds: float = HINT_SECONDS) -> ConnectFourHint:
         """Exact scores per column, as many as ``seconds`` allow (centre columns first), and the best.
 
         Columns left unsolved when time runs out have value None and label '?'. The suggested column
@@ -217,11 +219,11 @@ class PerfectPlayer(_Player):
         finally:
             timer.cancel()
         legal = state.legal_actions()
-        hint = Hint(best=legal[0], exact=True)
+        hint = ConnectFourHint(best=legal[0], exact=True, summary="exact solver")
         for column in legal:
             known = int(out[column]) != solver.UNKNOWN
-            hint.values[column] = int(out[column]) if known else None
-            hint.labels[column] = describe_score(int(out[column]), state.ply) if known else "?"
+            hint.set(column, int(out[column]) if known else None,
+                     describe_score(int(out[column]), state.ply) if known else "?")
         if complete:
             hint.best = max(legal, key=lambda c: out[c])
         else:
@@ -229,11 +231,12 @@ class PerfectPlayer(_Player):
             entry = self.book.lookup(int(state.array[rules.POSITION]), int(state.array[rules.MASK]))
             if entry is not None:
                 hint.best = entry.column
-                hint.values[entry.column] = entry.score
-                hint.labels[entry.column] = describe_score(entry.score, state.ply)
+                hint.set(entry.column, entry.score, describe_score(entry.score, state.ply))
+                hint.summary = "opening book; some columns unsolved in the time allowed"
             else:
                 hint.best = self.fallback.hint(state).best
                 hint.exact = False
+                hint.summary = "not solved in the time allowed: 9-ply search suggestion"
         return hint
 
 

@@ -1,0 +1,104 @@
+"""Connect Four solver timings: Pons benchmark sets and the perfect AI's per-move times.
+
+Part 1 solves positions of each Pons set (like the table in ../shared/refdata/connect4/README.md)
+with a fresh table per position and prints the mean time, the mean number of nodes and how many
+answers were right. Part 2 plays the perfect AI (book + solver, table kept between moves as in a
+real game) from the empty board and from early positions against random replies, and prints the time
+of each of its moves, saying which came from the book.
+
+    python benchmarks/connect_four_solver.py [--per-set 100] [--sets Test_L3_R1,...] [--games 3]
+                                             [--max-ply 16] [--skip-sets] [--skip-games]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+import numpy as np
+
+from tui_games import catalog
+from tui_games.games.connect_four import rules, solver
+
+REFDATA = Path(__file__).resolve().parents[2] / "shared" / "refdata" / "connect4"
+ALL_SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3")
+
+
+def bench_set(name: str, count: int, table_size: int) -> None:
+    """Solve the first ``count`` positions of one Pons set with a cleared table each time."""
+    keys, values = solver.new_table(table_size)
+    control = solver.new_control()
+    sort_moves, sort_scores = solver.new_sort_buffers()
+    lines = [line.split() for line in (REFDATA / name).read_text().splitlines() if line.strip()][:count]
+    times, nodes, right = [], [], 0
+    for moves, expected in lines:
+        state = rules.initial_state()
+        for ch in moves:
+            rules.apply_action(state, int(ch) - 1)
+        keys[:] = 0
+        values[:] = 0
+        control[:] = 0
+        start = time.perf_counter()
+        score = solver.solve(state[rules.POSITION], state[rules.MASK], state[rules.PLY], keys, values,
+                             control, sort_moves, sort_scores)
+        times.append(time.perf_counter() - start)
+        nodes.append(int(control[solver.NODES]))
+        right += int(score) == int(expected)
+    print(f"{name:11s} {len(lines):5d} positions  right {right:5d}  mean {1000 * statistics.mean(times):9.2f} ms"
+          f"  max {1000 * max(times):9.1f} ms  mean nodes {statistics.mean(nodes):12.0f}", flush=True)
+
+
+def bench_games(games: int, max_ply: int, seed: int) -> None:
+    """Per-move times of the perfect AI from the empty board (both colours) against random replies."""
+    spec = catalog.get("connect-four")
+    rng = np.random.default_rng(seed)
+    by_ply: dict[int, list[tuple[float, bool]]] = {}
+    for game in range(games):
+        for ai_seat in (0, 1):
+            ai = spec.ai(spec.max_level, seed=game)
+            state = spec.new()
+            while not state.is_terminal and state.ply <= max_ply:
+                if state.current_player == ai_seat:
+                    in_book = ai.book.lookup(int(state.array[rules.POSITION]),
+                                             int(state.array[rules.MASK])) is not None
+                    start = time.perf_counter()
+                    action = ai.choose(state)
+                    elapsed = time.perf_counter() - start
+                    by_ply.setdefault(state.ply, []).append((elapsed, in_book))
+                    print(f"game {game} AI seat {ai_seat} ply {state.ply:2d}: {elapsed:8.3f} s"
+                          f" {'book' if in_book else 'search'}", flush=True)
+                else:
+                    action = int(rng.choice(state.legal_actions()))
+                state.apply(action)
+    print("ply  moves  book  mean s   max s")
+    for ply in sorted(by_ply):
+        entries = by_ply[ply]
+        seconds = [e for e, _ in entries]
+        print(f"{ply:3d} {len(entries):6d} {sum(b for _, b in entries):5d} {statistics.mean(seconds):8.3f}"
+              f" {max(seconds):8.3f}")
+
+
+def main() -> None:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--per-set", type=int, default=100, help="positions per Pons set")
+    parser.add_argument("--sets", default="Test_L3_R1,Test_L2_R1,Test_L2_R2,Test_L1_R1,Test_L1_R2")
+    parser.add_argument("--table-size", type=int, default=solver.DEFAULT_TABLE_SIZE)
+    parser.add_argument("--games", type=int, default=2, help="games per colour for the per-move times")
+    parser.add_argument("--max-ply", type=int, default=16, help="stop each timed game after this ply")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--skip-sets", action="store_true")
+    parser.add_argument("--skip-games", action="store_true")
+    args = parser.parse_args()
+    bench_set("Test_L3_R1", 1, 1048577)  # compiles the kernels before anything is timed
+    if not args.skip_sets:
+        for name in args.sets.split(","):
+            bench_set(name, args.per_set, args.table_size)
+    if not args.skip_games:
+        bench_games(args.games, args.max_ply, args.seed)
+
+
+if __name__ == "__main__":
+    main()
