@@ -24,7 +24,7 @@ SIZE = (80, 24)
 
 
 def test_menu_path_imports_no_numba(home):
-    """Building the menu (and its rules page) must not import numba or any kernels."""
+    """Building the menu and every game's rules page (views included) must not import numba."""
     script = textwrap.dedent("""
         import asyncio, sys
         from tui_games.ui.app import TuiGamesApp
@@ -36,6 +36,10 @@ def test_menu_path_imports_no_numba(home):
                 await pilot.pause()
                 assert type(app.screen).__name__ == "RulesScreen", app.screen
         asyncio.run(main())
+        from tui_games import catalog
+        from tui_games.ui.screens.rules import rules_markdown
+        for spec in catalog.all_specs():
+            assert "## Keys" in rules_markdown(spec), spec.id
         print("numba" in sys.modules)
     """)
     env = dict(os.environ, TUI_GAMES_HOME=str(home))

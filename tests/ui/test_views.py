@@ -1,0 +1,116 @@
+"""Every game's view played through the pilot at 80x24: keys, clicks, hidden cards and hand-off."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from tui_games.match import Seat
+from tui_games.ui.screens.handoff import HandoffScreen
+from ui_helpers import game_screen, make_app, wait_for, wait_for_game, wait_for_human
+
+SIZE = (80, 24)
+
+
+async def test_connect_four_by_digits_and_click(home):
+    app = make_app({"game": "connect-four", "seats": [Seat(), Seat()], "seed": 1})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_game(pilot, app)
+        # A click on any cell of column 3 (row 0 of the board is grid cell 7 + column) drops there.
+        await pilot.click("#cell-9")
+        await pilot.pause()
+        assert screen.match.state.history == [2]
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.match.state.history == []
+        # Yellow stacks four in column 1 while Red plays column 2.
+        await pilot.press("1", "2", "1", "2", "1", "2")
+        # ... and the last one with the cursor: it stays on the last column played (2); left, Enter.
+        await pilot.press("left", "enter")
+        assert screen.match.is_over
+        assert screen.match.state.winner == 0
+        column_one = [7 + row * 7 for row in range(2, 6)]
+        assert all(screen.view.grid.cell(c).has_class("-win") for c in column_one)
+        assert screen.view.grid.cell(7 + 2 * 7).has_class("-last")
+
+
+async def test_nim_keys_and_click_on_an_object(home):
+    from tui_games.games.nim.view import LABEL_WIDTH
+
+    app = make_app({"game": "nim", "params": {"heaps": 3, "size": 5, "max_take": 3},
+                    "seats": [Seat(), Seat()], "seed": 1})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_game(pilot, app)
+        state = screen.match.state
+        await pilot.press("right", "right", "enter")  # take 3 from heap 1
+        assert screen.match.state.heaps == [2, 5, 5]
+        await pilot.press("2", "down", "enter")  # take 2 from heap 2
+        assert screen.match.state.heaps == [2, 3, 5]
+        # Click the 4th object of heap 3: takes it and the one after it.
+        await pilot.click("#heap-2", offset=(LABEL_WIDTH + 2 * 3, 0))
+        await pilot.pause()
+        assert screen.match.state.heaps == [2, 3, 3]
+        assert screen.match.state.history[-1] == state.encode(2, 2)
+
+
+async def test_2048_arrows_and_buttons(home):
+    app = make_app({"game": "2048", "seats": [Seat()], "seed": 1})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_game(pilot, app)
+        match = screen.match
+        for _ in range(6):
+            legal = match.state.legal_actions()
+            key = {0: "up", 1: "right", 2: "down", 3: "left"}[legal[0]]
+            before = len(match.state.history)
+            await pilot.press(key)
+            assert len(match.state.history) == before + 2  # the slide and the new tile
+        legal = match.state.legal_actions()
+        before = len(match.state.history)
+        await pilot.click(f".action-{legal[-1]}")
+        await pilot.pause()
+        assert match.state.history[before] == legal[-1]
+        score = str(app.screen.query_one("#score-panel", Static).render())
+        assert f"Score  {match.state.score}" in score
+
+
+async def test_blackjack_hides_the_hole_card_until_the_dealer_plays(home):
+    app = make_app({"game": "blackjack", "params": {"rules": "american", "seats": 1},
+                    "seats": [Seat()], "seed": 5})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_game(pilot, app)
+        match = screen.match
+        await pilot.press("1")  # Deal
+        await pilot.pause()
+        state = match.state
+        if not state.is_terminal:
+            assert None in state.dealer_cards
+            dealer = str(app.screen.query_one("#bj-dealer", Static).render())
+            assert app.glyphs.card_back * 3 in dealer
+            assert all(not line.startswith("  (") for line in app.screen.query_one("#move-log").lines)
+        while not match.is_over:
+            labels = [label for _, label in screen.view.actions.actions]
+            await pilot.press(str(labels.index("Stand") + 1) if "Stand" in labels else "1")
+            await wait_for_human(pilot, screen)
+        assert None not in match.state.dealer_cards
+        assert "result" in str(app.screen.query_one("#bj-seat-label-0", Static).render())
+
+
+async def test_blackjack_hotseat_passes_the_device_between_players(home):
+    app = make_app({"game": "blackjack", "params": {"rules": "simple", "seats": 2},
+                    "seats": [Seat(), Seat()], "seed": 2})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off screen")
+        assert "Seat 1" in app.screen.player_name
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen is not None and screen.match.observer_seat == 0
+        labels = [label for _, label in screen.view.actions.actions]
+        assert screen.match.to_move == 0 and "Stand" in labels
+        await pilot.press(str(labels.index("Stand") + 1))  # seat 1 stands; seat 2 is next
+        assert screen.match.to_move == 1
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen), timeout=10,
+                       what="the second hand-off")
+        assert "Seat 2" in app.screen.player_name
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen(app).match.observer_seat == 1
