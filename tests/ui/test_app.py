@@ -143,6 +143,9 @@ async def test_game_against_ai_answers_and_highlights_its_move(home):
         await pilot.press("u")
         await pilot.pause()
         assert screen.match.state.history == []
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen.match.state.history[:1] == [4]
 
 
 async def test_keyboard_cursor_and_mouse_click_play_moves(home):
@@ -188,3 +191,20 @@ async def test_theme_switch_applies_live_and_persists(home):
         await pilot.pause()
         assert app.glyphs.name == "ascii"
         assert load_settings().glyphs == "ascii"
+
+
+async def test_sighup_saves_the_game_and_exits(home):
+    import json
+    import signal
+
+    from tui_games.match import Seat
+
+    app = make_app({"game": "tic-tac-toe", "seats": [Seat(), Seat()], "seed": 4})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_game(pilot, app)
+        await pilot.press("5", "1")
+        path = screen.match.save_path
+        path.unlink()  # prove the hang-up writes it again
+        os.kill(os.getpid(), signal.SIGHUP)
+        await wait_for(pilot, lambda: path.exists() and app.return_code is not None, timeout=30, what="the SIGHUP save")
+    assert json.loads(path.read_text())["history"] == [4, 0]

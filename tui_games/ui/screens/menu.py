@@ -133,7 +133,7 @@ class MenuScreen(Screen):
         text = Text()
         if unfinished:
             text.append(" r ", style="reverse bold")
-            text.append(f" resume a saved game ({len(unfinished)} in progress)")
+            text.append(f" resume ({len(unfinished)} in progress)")
         else:
             text.append(" r ", style="reverse bold")
             text.append(" saved games and examples")

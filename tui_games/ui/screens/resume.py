@@ -115,7 +115,7 @@ class ResumeScreen(Screen):
                 break
         listing.focus()
         self.query_one("#resume-note", Static).update(
-            "Every game saves itself after each move. Examples open as a new game of yours.")
+            "Games save after every move. An example opens as a new game of yours.")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Open the chosen save."""

@@ -56,7 +56,7 @@ class SettingsScreen(Screen):
                 yield Label("AI think time", classes="form-label")
                 yield Input(f"{settings.ai_think_time:g}", compact=True, id="setting-think",
                             validators=[Number(0.1, 30.0)])
-                yield Static("seconds (0.1-30): the least time an AI move takes on screen",
+                yield Static("seconds (0.1-30) per AI move, at least",
                              classes="form-help")
             yield Static("Changes apply at once and are saved.", id="settings-note")
         yield Footer()

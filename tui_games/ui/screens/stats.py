@@ -78,7 +78,9 @@ class StatsScreen(Screen):
         text.append(f"{tile}" if tile is not None else "-", style="bold")
         self.query_one("#records-text", Static).update(text)
         history = [float(x) for x in records.get("blackjack_bankroll") or []]
-        self.query_one("#bankroll", Sparkline).data = history or [0.0]
+        sparkline = self.query_one("#bankroll", Sparkline)
+        sparkline.data = history
+        sparkline.display = len(history) > 1
         if history:
             summary = (f"{len(history)} hands · now {history[-1]:+g} · "
                        f"low {min(history):+g} · high {max(history):+g}")
