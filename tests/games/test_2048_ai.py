@@ -43,9 +43,10 @@ def test_every_level_plays_legal_moves_and_hints_cover_the_legal_moves(level):
     state = play(level, seed=level, max_moves=60)
     if not state.is_terminal:
         hint = player.hint(state)
-        assert sorted(hint.values) == state.legal_actions()
-        assert hint.best in hint.values
-        assert hint.values[hint.best] == max(hint.values.values())
+        assert sorted(hint.values) == sorted(hint.expected) == state.legal_actions()
+        assert hint.expected[hint.best] == max(hint.expected.values())
+        assert all(isinstance(text, str) and text for text in hint.values.values())
+        assert hint.summary
 
 
 def test_the_ai_refuses_a_chance_node_and_a_finished_game():
@@ -121,7 +122,8 @@ def test_greedy_takes_the_biggest_merge():
     state = started(0)
     state.array[rules.CELLS:rules.CELLS + 16] = [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 3]
     hint = catalog.get("2048").ai(1).hint(state)
-    assert hint.values == {0: 0.0, 1: 20.0, 2: 0.0, 3: 20.0}
+    assert hint.expected == {0: 0.0, 1: 20.0, 2: 0.0, 3: 20.0}
+    assert hint.values[1] == "+20 points"
     assert hint.best in (1, 3)
 
 

@@ -7,23 +7,20 @@
   below a probability threshold cut, a transposition cache, and a node budget that keeps a move
   under ~100 ms; this one reaches 2048 nearly always.
 
-Every player has ``choose(state) -> action``, ``hint(state) -> Hint`` (each legal move's expected
-value, as this level sees it, and the best move) and ``stop()``, which another thread may call to
+Every player has ``choose(state) -> action``, ``hint(state) -> ExpectedValueHint`` (the best move,
+each legal move's expected value as this level sees it, and texts for the hint panel) and ``stop()``, which another thread may call to
 make a running search return at once with its best answer so far.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from tui_games.core.errors import IllegalActionError
+from tui_games.core.hints import Hint
 from tui_games.games.g2048 import rules, search
-
-LEVEL_NAMES = ("Greedy", "Tidy", "Planner", "Master")
-"""Display names of levels 1..4 (also in spec.py)."""
-
 
 @dataclass(frozen=True)
 class SearchSettings:
@@ -51,13 +48,29 @@ LEVEL_SETTINGS = {
 """The searching levels; level 1 is the greedy player and searches nothing."""
 
 
-@dataclass(frozen=True)
-class Hint:
-    """An AI's view of a position: ``values[move]`` for each legal move (higher is better; the
-    units are the heuristic's, comparable only within one hint) and the ``best`` move."""
+@dataclass
+class ExpectedValueHint(Hint):
+    """A :class:`~tui_games.core.hints.Hint` that also keeps the numbers behind its texts:
+    ``expected[move]`` for each legal move, higher is better (points for the greedy level, the
+    search's expected heuristic value otherwise, comparable only within one position)."""
 
-    values: dict[int, float]
-    best: int
+    expected: dict[int, float] = field(default_factory=dict)
+
+
+def _describe(expected: dict[int, float], best: int, unit: str) -> dict[int, str]:
+    """Texts for the hint panel: points for the greedy level, else each move against the best."""
+    if unit == "points":
+        return {move: f"+{value:.0f} points" for move, value in expected.items()}
+    top = expected[best]
+    texts = {}
+    for move, value in expected.items():
+        if move == best:
+            texts[move] = "best"
+        elif value <= 0.0:
+            texts[move] = "loses"
+        else:
+            texts[move] = f"{100.0 * value / top:.1f}% of best"
+    return texts
 
 
 def _packed_board(state) -> int:
@@ -102,7 +115,7 @@ class G2048Player:
         """A legal move for ``state`` (the player must be to move)."""
         return self.hint(state).best
 
-    def hint(self, state) -> Hint:
+    def hint(self, state) -> ExpectedValueHint:
         """Each legal move's value as this level judges it, and the move it would play."""
         _require_player_turn(state)
         board = _packed_board(state)
@@ -113,14 +126,15 @@ class G2048Player:
         finally:
             self.stop_flag[0] = 0
 
-    def _greedy_hint(self, board: int) -> Hint:
+    def _greedy_hint(self, board: int) -> ExpectedValueHint:
         left, right, gain = self.tables.left, self.tables.right, self.tables.gain
         values = {move: float(rules.move_gain(board, move, gain)) for move in range(rules.NUM_MOVES)
                   if rules.move_board(board, move, left, right) != board}
         best = int(search.greedy_move(board, left, right, gain, int(self._rng.integers(1 << 62))))
-        return Hint(values, best)
+        return ExpectedValueHint(best, _describe(values, best, "points"), "points scored by each move now",
+                                 values)
 
-    def _search_hint(self, board: int) -> Hint:
+    def _search_hint(self, board: int) -> ExpectedValueHint:
         """Iterative deepening up to the level's depth; the deepest finished search answers."""
         settings = self.settings
         target = settings.depth_for(board)
@@ -145,7 +159,8 @@ class G2048Player:
             raise IllegalActionError("no move is possible: the game is over")
         self.last_nodes = int(control[search.NODES])
         legal = {move: float(found[move]) for move in range(rules.NUM_MOVES) if found[move] >= 0.0}
-        return Hint(legal, best)
+        summary = f"expectimax {self.last_depth} moves deep, {self.last_nodes} nodes"
+        return ExpectedValueHint(best, _describe(legal, best, "value"), summary, legal)
 
 
 def make_ai(spec, level: int, seed: int = 0) -> G2048Player:
