@@ -24,7 +24,7 @@ SIZE = (80, 24)
 
 
 def test_menu_path_imports_no_numba(home):
-    """Building the menu and every game's rules page (views included) must not import numba."""
+    """The menu, its dialogs and screens, and every game's rules page must not import numba."""
     script = textwrap.dedent("""
         import asyncio, sys
         from tui_games.ui.app import TuiGamesApp
@@ -35,6 +35,13 @@ def test_menu_path_imports_no_numba(home):
                 await pilot.press("question_mark")
                 await pilot.pause()
                 assert type(app.screen).__name__ == "RulesScreen", app.screen
+                for key, name in (("enter", "NewGameScreen"), ("r", "ResumeScreen"),
+                                  ("s", "StatsScreen"), ("o", "SettingsScreen")):
+                    await pilot.press("escape")
+                    await pilot.pause()
+                    await pilot.press(key)
+                    await pilot.pause()
+                    assert type(app.screen).__name__ == name, app.screen
         asyncio.run(main())
         from tui_games import catalog
         from tui_games.ui.screens.rules import rules_markdown
@@ -208,3 +215,31 @@ async def test_sighup_saves_the_game_and_exits(home):
         os.kill(os.getpid(), signal.SIGHUP)
         await wait_for(pilot, lambda: path.exists() and app.return_code is not None, timeout=30, what="the SIGHUP save")
     assert json.loads(path.read_text())["history"] == [4, 0]
+
+
+async def test_resume_lists_unreadable_saves_with_the_reason_and_opens_examples(home):
+    from tui_games.core.locations import saves_dir
+    from tui_games.store.saves import bundled_examples
+
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    (saves_dir() / "broken.json").write_text("{ not json", encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        listing = app.screen.query_one("#save-list", OptionList)
+        lines = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        broken = [line for line in lines if "broken" in line]
+        assert broken and "moved aside" in broken[0]
+        assert listing.get_option_at_index(lines.index(broken[0])).disabled
+        examples = [e for e in bundled_examples() if e.record]
+        if examples:
+            example = examples[0]
+            index = next(i for i in range(listing.option_count)
+                         if listing.get_option_at_index(i).id == f"example:{example.path}")
+            listing.highlighted = index
+            await pilot.press("enter")
+            screen = await wait_for_game(pilot, app)
+            assert screen.match.state.history[:len(example.record.history)] == example.record.history
+            assert screen.match.save_path.parent == saves_dir()

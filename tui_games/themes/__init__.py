@@ -3,7 +3,8 @@
 Every theme defines the same game variables, so the stylesheet can say ``$seat-0`` or ``$tile-high``
 whatever theme is active:
 
-- ``seat-0`` .. ``seat-3``: the colour of each seat's pieces (X / O, red / yellow discs ...);
+- ``seat-0`` .. ``seat-3``: the colour of each seat's pieces (X / O, Nim's chosen objects ...);
+- ``disc-0``, ``disc-1``, ``disc-ink``: Connect Four's yellow and red discs and the letter on them;
 - ``last-move``: background of the cell the last move touched;
 - ``win-line``: background of the cells of a winning line;
 - ``board``: the board's own colour (grid lines, the Connect Four frame);
@@ -48,6 +49,9 @@ DARK = _theme(
     surface="#262626",
     panel="#303030",
     game={
+        "disc-0": "#ffd700",
+        "disc-1": "#ff5f5f",
+        "disc-ink": "#000000",
         "seat-0": "#ff875f",
         "seat-1": "#5fd7ff",
         "seat-2": "#d7ff5f",
@@ -84,6 +88,9 @@ LIGHT = _theme(
     surface="#e4e4e4",
     panel="#d0d0d0",
     game={
+        "disc-0": "#ffd700",
+        "disc-1": "#d70000",
+        "disc-ink": "#000000",
         "seat-0": "#d70000",
         "seat-1": "#0000d7",
         "seat-2": "#008700",
@@ -122,6 +129,9 @@ HIGH_CONTRAST = _theme(
     luminosity_spread=0.3,
     text_alpha=1.0,
     game={
+        "disc-0": "#ffff00",
+        "disc-1": "#ff0000",
+        "disc-ink": "#000000",
         "seat-0": "#ffff00",
         "seat-1": "#00ffff",
         "seat-2": "#ff00ff",
@@ -158,6 +168,9 @@ COLOUR_BLIND = _theme(
     surface="#262626",
     panel="#303030",
     game={
+        "disc-0": "#f0e442",
+        "disc-1": "#d55e00",
+        "disc-ink": "#000000",
         "seat-0": "#e69f00",
         "seat-1": "#56b4e9",
         "seat-2": "#f0e442",
@@ -208,6 +221,9 @@ ANSI_16 = _theme(
         "input-selection-foreground": "ansi_black",
         "screen-selection-background": "ansi_bright_blue",
         "screen-selection-foreground": "ansi_black",
+        "disc-0": "ansi_bright_yellow",
+        "disc-1": "ansi_red",
+        "disc-ink": "ansi_black",
         "seat-0": "ansi_bright_red",
         "seat-1": "ansi_bright_cyan",
         "seat-2": "ansi_bright_green",

@@ -246,7 +246,7 @@ class GameScreen(Screen):
         if match.ai_to_move:
             return Text("")
         if len(match.human_seats) == 1 and len(match.seats) > 1:
-            return Text.assemble(("Your move", "bold"), f" ({name})")
+            return Text.assemble(("Your move", "bold"), f": {name}")
         if len(match.seats) == 1:
             return Text("Your move", style="bold")
         return Text.assemble((f"{name} to move", "bold"))
@@ -395,7 +395,7 @@ class GameScreen(Screen):
         match = self.match
         if action in ("undo", "redo", "hint", "save", "new_same"):
             if match is None:
-                return None
+                return False if action == "new_same" else None
             if action == "undo":
                 return True if match.can_undo else None
             if action == "redo":

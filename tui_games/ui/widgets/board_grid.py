@@ -65,21 +65,24 @@ class BoardGrid(Widget):
     BoardCell.-seat-1 { color: $seat-1; }
     BoardCell.-seat-2 { color: $seat-2; }
     BoardCell.-seat-3 { color: $seat-3; }
-    BoardCell.-disc-0 { background: $seat-0; color: $cell; }
-    BoardCell.-disc-1 { background: $seat-1; color: $cell; }
+    BoardCell.-disc-0 { background: $disc-0; color: $disc-ink; }
+    BoardCell.-disc-1 { background: $disc-1; color: $disc-ink; }
     BoardCell.-header { background: $background; color: $foreground-muted; text-style: none; }
     BoardCell.-header.-cursor { color: $accent; text-style: bold; background: $background; }
-    BoardCell.-tile-1 { background: $tile-1; color: $foreground; }
-    BoardCell.-tile-2 { background: $tile-2; color: $foreground; }
-    BoardCell.-tile-3 { background: $tile-3; color: $foreground; }
-    BoardCell.-tile-4 { background: $tile-4; color: $foreground; }
-    BoardCell.-tile-5 { background: $tile-5; color: $foreground; }
-    BoardCell.-tile-6 { background: $tile-6; color: $foreground; }
+    BoardCell.-tile-1 { background: $tile-1; color: auto 90%; }
+    BoardCell.-tile-2 { background: $tile-2; color: auto 90%; }
+    BoardCell.-tile-3 { background: $tile-3; color: auto 90%; }
+    BoardCell.-tile-4 { background: $tile-4; color: auto 90%; }
+    BoardCell.-tile-5 { background: $tile-5; color: auto 90%; }
+    BoardCell.-tile-6 { background: $tile-6; color: auto 90%; }
     BoardCell.-new { text-style: bold underline; }
     BoardCell.-target { background: $primary 25%; }
     BoardCell.-last { background: $last-move; text-style: bold underline; }
     BoardCell.-win { background: $win-line; text-style: bold underline; }
     BoardCell.-hint { background: $success 30%; text-style: bold italic; }
+    BoardCell.-disc-0.-last { background: $disc-0; }
+    BoardCell.-disc-1.-last { background: $disc-1; }
+    BoardCell.-disc-0.-win, BoardCell.-disc-1.-win { text-style: bold reverse; }
     BoardCell.-cursor { text-style: bold; background: $primary 30%; }
     GameView:focus BoardCell.-cursor { text-style: bold reverse; }
     BoardCell:hover { background: $primary 20%; }
