@@ -18,7 +18,7 @@ from tui_games.ui.screens.rules import RulesScreen
 from tui_games.ui.screens.settings import SettingsScreen
 from tui_games.ui.screens.stats import StatsScreen
 from tui_games.ui.screens.too_small import TooSmallScreen
-from ui_helpers import game_screen, make_app, wait_for, wait_for_game
+from ui_helpers import make_app, wait_for, wait_for_game
 
 SIZE = (80, 24)
 
@@ -243,3 +243,16 @@ async def test_resume_lists_unreadable_saves_with_the_reason_and_opens_examples(
             screen = await wait_for_game(pilot, app)
             assert screen.match.state.history[:len(example.record.history)] == example.record.history
             assert screen.match.save_path.parent == saves_dir()
+
+
+async def test_resuming_a_damaged_save_explains_and_returns_to_the_menu(home):
+    from tui_games.core.locations import quarantine_dir, saves_dir
+
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    broken = saves_dir() / "damaged.json"
+    broken.write_text('{"format": 1, "game": "tic-tac-toe"', encoding="utf-8")
+    app = make_app({"resume": str(broken)})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), timeout=60, what="the menu")
+        assert not broken.exists()
+        assert any(p.name.startswith("damaged") for p in quarantine_dir().iterdir())

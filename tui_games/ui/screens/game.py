@@ -105,6 +105,7 @@ class GameScreen(Screen):
         self._token = 0  # changes with every position change; stale worker results are dropped
         self._hint_busy = False
         self._handoff_open = False
+        self._close_when_shown = False
 
     # ----- layout ------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -145,6 +146,9 @@ class GameScreen(Screen):
         except (TuiGamesError, ValueError, OSError) as error:
             self._from_thread(self._load_failed, str(error))
             return
+        except Exception as error:  # a compile or import failure: say so instead of hanging
+            self._from_thread(self._load_failed, f"{type(error).__name__}: {error}")
+            return
         self._from_thread(self._loaded, match, view_cls)
 
     def _from_thread(self, callback, *args) -> None:
@@ -165,7 +169,14 @@ class GameScreen(Screen):
 
     def _load_failed(self, reason: str) -> None:
         self.app.notify(reason, title="Cannot open the game", severity="error", timeout=8)
-        self.app.pop_screen()
+        self._close()
+
+    def _close(self) -> None:
+        """Leave this screen now, or as soon as it is on top again (a dialog may cover it)."""
+        if self.app.screen is self:
+            self.app.pop_screen()
+        else:
+            self._close_when_shown = True
 
     async def _loaded(self, match: Any, view_cls: type[GameView]) -> None:
         if not self.is_attached:
@@ -447,7 +458,7 @@ class GameScreen(Screen):
     def action_leave(self) -> None:
         """Save and go back to the menu."""
         self.save_and_close()
-        self.app.pop_screen()
+        self._close()
 
     def save_and_close(self) -> None:
         """Stop the AI and write the save (on quit, leaving, or a lost connection)."""
@@ -463,6 +474,9 @@ class GameScreen(Screen):
 
     def on_screen_resume(self) -> None:
         """Back from a dialog: pick up glyph/animation settings and refocus the board."""
+        if self._close_when_shown:
+            self.app.pop_screen()
+            return
         if self.view is not None:
             if self.view.glyphs is not self.app.glyphs:
                 self.view.set_glyphs(self.app.glyphs)
