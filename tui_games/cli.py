@@ -181,7 +181,13 @@ def cmd_precompile(args) -> int:
         def report(message: str, step: int, steps: int) -> None:
             print(f"[{step}/{steps}] {message}", flush=True)
 
-        prepare(spec, list(range(1, spec.max_level + 1)), report)
+        levels = list(range(1, spec.max_level + 1))
+        if args.levels:
+            try:
+                levels = [int(word) for word in args.levels.split(",")]
+            except ValueError:
+                raise TuiGamesError(f"--levels takes numbers separated by commas (got {args.levels!r})") from None
+        prepare(spec, levels, report, isolated=False)
     return 0
 
 
@@ -226,6 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     precompile = commands.add_parser("precompile", help="compile every game's kernels")
     precompile.add_argument("games", nargs="*")
+    precompile.add_argument("--levels", default="", help="AI levels to prepare, e.g. 1,3 (default all)")
     precompile.set_defaults(handler=cmd_precompile)
     return parser
 
@@ -235,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.precompile:
-            args.games = []
+            args.games, args.levels = [], ""
             return cmd_precompile(args)
         if args.command is None:
             from tui_games.ui.app import run_app

@@ -8,6 +8,7 @@ written once, in one transaction, the moment it ends.
 
 from __future__ import annotations
 
+import os
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -353,15 +354,8 @@ class Match:
         return "Draw"
 
 
-def prepare(spec: GameSpec, levels: list[int] | None = None,
-            on_progress: Callable[[str, int, int], None] | None = None) -> None:
-    """Compile or load from cache a game's kernels and AI, reporting (message, step, steps) as it goes.
-
-    The first call after installing can take tens of seconds; later ones read the kernel cache.
-    """
-    levels = sorted(set(levels or [spec.max_level]))
+def _prepare_here(spec: GameSpec, levels: list[int], report: Callable[[str, int, int], None]) -> None:
     steps = 2 + len(levels)
-    report = on_progress or (lambda message, step, total: None)
     report(f"Preparing {spec.title}: rules", 0, steps)
     state = spec.new(seed=0)
     report(f"Preparing {spec.title}: playing a test game", 1, steps)
@@ -378,6 +372,54 @@ def prepare(spec: GameSpec, levels: list[int] | None = None,
         if not start.is_terminal:
             spec.ai(level, seed=0).choose(start)
     report(f"{spec.title} is ready", steps, steps)
+
+
+def _compile_in_subprocess(spec: GameSpec, levels: list[int], report: Callable[[str, int, int], None]) -> bool:
+    """Compile in a child process (which holds its own GIL), forwarding its progress lines."""
+    import os
+    import re
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "tui_games", "precompile", spec.id,
+               "--levels", ",".join(str(level) for level in levels)]
+    try:
+        child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                 env=dict(os.environ), stdin=subprocess.DEVNULL)
+    except OSError:
+        return False
+    assert child.stdout is not None
+    for line in child.stdout:
+        progress = re.match(r"\[(\d+)/(\d+)\] (.*)", line.strip())
+        if progress:
+            step, steps = int(progress.group(1)), int(progress.group(2))
+            if step < steps:
+                report(f"{progress.group(3)} (compiling, first time only)", step, steps + 1)
+    return child.wait() == 0
+
+
+def prepare(spec: GameSpec, levels: list[int] | None = None,
+            on_progress: Callable[[str, int, int], None] | None = None, isolated: bool = True) -> None:
+    """Compile or load from cache a game's kernels and AI, reporting (message, step, steps) as it goes.
+
+    The first time (per install and level set) the compiling happens in a child process, so a UI in
+    this process stays responsive; then everything loads here from the kernel cache in moments.
+    """
+    levels = sorted(set(levels or [spec.max_level]))
+    report = on_progress or (lambda message, step, total: None)
+    from tui_games.engine.jit import kernel_cache_dir  # imports numba, sets the cache folder
+
+    marker = Path(os.environ.get("NUMBA_CACHE_DIR") or kernel_cache_dir()) / (
+        f"prepared-{spec.id}-{'-'.join(str(level) for level in levels)}.ok")
+    if isolated and not marker.exists():
+        report(f"Preparing {spec.title}: starting the compiler (first time only)", 0, 1)
+        _compile_in_subprocess(spec, levels, report)
+    _prepare_here(spec, levels, report)
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        pass
 
 
 __all__ = ["Match", "Seat", "default_seats", "prepare", "TERMINAL"]
