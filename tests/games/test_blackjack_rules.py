@@ -395,3 +395,29 @@ def test_random_rounds_conserve_cards_and_chips(seed, decks, seats, simple, choi
                 assert hand.result in (0.0, 1.5)
         if simple:
             assert result in (-1.0, 0.0, 1.0)
+
+
+def test_table_views_for_the_card_table():
+    state = american_round("AS 6H", "9D", "8C")
+    hand = state.hands(0)[0]
+    assert hand.total_text == "soft 17" and hand.active and hand.result is None
+    assert state.active_hand == (0, 0) and state.dealer_up_card == Card("9", "D")
+    play(state, HIT)
+    deal(state, "TC")
+    assert state.hands(0)[0].total_text == "hard 17"
+    play(state, HIT)
+    deal(state, "KC")
+    bust = state.hands(0)[0]
+    assert bust.status == "bust" and bust.total_text == "bust 27" and bust.result == -1.0
+    assert state.is_terminal and state.active_hand is None
+    natural = american_round("AS KH", "9D", "7C")
+    assert natural.hands(0)[0].total_text == "blackjack"
+
+
+def test_evaluate_is_the_return_once_the_round_is_over_and_a_stand_estimate_before():
+    state = american_round("TS 9H", "6D", "TC")
+    estimate = rules.evaluate(state.array, 0)
+    assert 0.0 < estimate < 1.0, "19 against a 6 is a favourite"
+    play(state, STAND)
+    deal(state, "5C")
+    assert rules.evaluate(state.array, 0) == state.returns()[0] == -1.0

@@ -1,4 +1,8 @@
-"""Blackjack: catalogue entry (no kernels imported here)."""
+"""Blackjack: catalogue entry (no kernels imported here).
+
+The number of seats is the ``seats`` parameter (named in ``extra["seats_param"]``): a match with N
+seats should create its state with ``seats=N``.
+"""
 
 from tui_games.core.spec import GameSpec, Param
 
@@ -23,5 +27,5 @@ SPEC = GameSpec(
     deterministic=False,
     perfect_information=False,
     seat_names=("Seat 1", "Seat 2", "Seat 3"),
-    extra={"order": 10},
+    extra={"order": 10, "seats_param": "seats"},
 )
