@@ -6,6 +6,7 @@ import re
 
 from tui_games.core.errors import IllegalActionError
 from tui_games.engine.kernel_state import GameKernels, KernelState
+from tui_games.engine.standard import no_chance_outcomes, two_player_win_loss_returns
 from tui_games.games.nim import rules
 
 
@@ -88,8 +89,8 @@ def _initial(seed: int, params: dict):
 KERNELS = GameKernels(
     legal=rules.legal_actions,
     apply=rules.apply_action,
-    chance=rules.chance_outcomes,
-    returns=rules.returns,
+    chance=no_chance_outcomes,
+    returns=two_player_win_loss_returns,
     evaluate=rules.evaluate,
     max_actions=rules.MAX_HEAPS * 15,
     initial=_initial,

@@ -7,7 +7,7 @@ exactly when the XOR of the heaps' Grundy values is not zero.
 """
 
 from tui_games.engine.header import HEADER_SIZE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
-from tui_games.engine.jit import SIG_APPLY, SIG_CHANCE, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np
+from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, kernel, np
 
 N_HEAPS = HEADER_SIZE
 MAX_TAKE = HEADER_SIZE + 1
@@ -65,23 +65,6 @@ def apply_action(s, action):
     else:
         s[PLAYER] = 1 - s[PLAYER]
     return 0
-
-
-@kernel(SIG_CHANCE)
-def chance_outcomes(s, actions, probs):
-    """Nim has no chance nodes."""
-    return 0
-
-
-@kernel(SIG_RETURNS)
-def returns(s, out):
-    """+1 to the winner, -1 to the loser; 0 each while the game runs."""
-    out[0] = 0.0
-    out[1] = 0.0
-    if s[WINNER] >= 0:
-        out[s[WINNER]] = 1.0
-        out[1 - s[WINNER]] = -1.0
-    return 2
 
 
 @kernel()
