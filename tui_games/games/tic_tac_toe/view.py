@@ -11,6 +11,12 @@ from tui_games.ui.widgets.board_grid import BoardGrid
 
 COLUMNS = "abc"
 
+MARK_ART = {
+    "unicode": {"X": "╲ ╱\n ╳ \n╱ ╲", "O": "╭─╮\n│ │\n╰─╯"},
+    "ascii": {"X": "\\ /\n X \n/ \\", "O": "/-\\\n| |\n\\-/"},
+}
+"""Three-line drawings of the marks, by glyph set (the shapes differ, not only the colours)."""
+
 
 class TicTacToeView(GameView):
     """Draws the board from ``state.board`` and ``state.winning_line()``; cells are actions 0-8."""
@@ -39,7 +45,7 @@ class TicTacToeView(GameView):
         super().__init__(glyphs, **kwargs)
         self.cursor = 4
         """The cell under the keyboard cursor (row-major 0-8)."""
-        self.grid = BoardGrid(3, 3, 7, 3, id="ttt-board")
+        self.grid = BoardGrid(3, 3, 9, 3, id="ttt-board")
 
     def compose(self) -> ComposeResult:
         """The board."""
@@ -57,7 +63,7 @@ class TicTacToeView(GameView):
                 text = f"{COLUMNS[cell % 3]}{cell // 3 + 1}"
                 states.add("-empty")
             else:
-                text = mark
+                text = MARK_ART.get(self.glyphs.name, MARK_ART["ascii"])[mark]
                 states.add("-seat-0" if mark == "X" else "-seat-1")
             if cell == last:
                 states.add("-last")
