@@ -105,7 +105,9 @@ async def test_hotseat_game_by_keys_save_quit_resume_and_stats(home):
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ResumeScreen)
-        await pilot.press("enter")
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("c")  # continue the latest unfinished game
         screen = await wait_for_game(pilot, app)
         assert screen.match.state.history == [0, 3, 1]
         # O: b2, X: c1 completes the top row.
@@ -115,9 +117,7 @@ async def test_hotseat_game_by_keys_save_quit_resume_and_stats(home):
         assert screen.view.grid.cell(2).has_class("-last")
         assert all(screen.view.grid.cell(c).has_class("-win") for c in (0, 1, 2))
         await pilot.press("ctrl+s")
-        await pilot.press("q")  # back to the resume list
-        await pilot.pause()
-        await pilot.press("escape")
+        await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
 

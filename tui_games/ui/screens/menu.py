@@ -23,6 +23,7 @@ class MenuScreen(Screen):
     BINDINGS = [
         Binding("enter", "new_game", "New game", show=True, priority=False),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+        Binding("c", "continue_last", "Continue"),
         Binding("r", "resume", "Resume"),
         Binding("s", "stats", "Statistics"),
         Binding("o", "settings", "Settings"),
@@ -32,6 +33,7 @@ class MenuScreen(Screen):
     def __init__(self) -> None:
         super().__init__(id="menu")
         self._specs = {spec.id: spec for spec in catalog.all_specs()}
+        self._latest = None  # the most recent unfinished save, for 'c'
 
     def compose(self) -> ComposeResult:
         """Header, the game list beside the details pane, footer."""
@@ -129,11 +131,17 @@ class MenuScreen(Screen):
         except Exception as error:  # a broken saves folder must not break the menu
             note.update(Text(f"Saved games unavailable: {error}", style="dim"))
             return
-        unfinished = [s for s in saves if not getattr(s, "finished", False) and not getattr(s, "error", None)]
+        unfinished = [s for s in saves if s.record is not None and not s.finished and s.record.history]
+        self._latest = unfinished[0] if unfinished else None
+        self.refresh_bindings()
         text = Text()
         if unfinished:
+            latest = unfinished[0].record
+            title = self._specs[latest.game].title if latest.game in self._specs else latest.game
+            text.append(" c ", style="reverse bold")
+            text.append(f" continue {title} ({len(latest.history)} moves)\n")
             text.append(" r ", style="reverse bold")
-            text.append(f" resume ({len(unfinished)} in progress)")
+            text.append(f" all saved games ({len(unfinished)} in progress)")
         else:
             text.append(" r ", style="reverse bold")
             text.append(" saved games and examples")
@@ -150,6 +158,19 @@ class MenuScreen(Screen):
         spec = self.selected_spec
         if spec is not None:
             self.app.open_rules(spec)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """'Continue' shows only when there is an unfinished game to continue."""
+        if action == "continue_last":
+            return self._latest is not None
+        return True
+
+    def action_continue_last(self) -> None:
+        """Reopen the most recently played unfinished game."""
+        if self._latest is not None:
+            from tui_games.ui.screens.game import GameRequest
+
+            self.app.open_game(GameRequest(resume=self._latest.path))
 
     def action_resume(self) -> None:
         """Open the list of saved games."""
