@@ -33,7 +33,9 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
         super().__init__(classes="dialog-screen")
         self.spec = spec
         """The game being set up."""
-        self._count_param = next((p for p in spec.params if p.name in ("seats", "players")), None)
+        count_name = spec.extra.get("seats_param")
+        self._count_param = next((p for p in spec.params if p.name == count_name), None)
+        """The parameter that sets the number of seats (``spec.extra["seats_param"]``), if any."""
 
     def compose(self) -> ComposeResult:
         """The form."""
@@ -61,7 +63,8 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                         yield Static("", classes="form-help")
                 defaults = default_seats(spec)
                 for seat in range(spec.max_players):
-                    default = defaults[seat].to_text() if seat < len(defaults) else "human"
+                    middle = f"ai:{max(1, (spec.max_level + 1) // 2)}"
+                    default = defaults[seat].to_text() if seat < len(defaults) else middle
                     with Horizontal(classes="form-row", id=f"seat-row-{seat}"):
                         yield Label(spec.seat_name(seat), classes="form-label")
                         yield Select(seat_choices(spec), value=default, allow_blank=False, compact=True,
