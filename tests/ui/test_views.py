@@ -114,3 +114,11 @@ async def test_blackjack_hotseat_passes_the_device_between_players(home):
         await pilot.press("enter")
         await pilot.pause()
         assert game_screen(app).match.observer_seat == 1
+
+
+async def test_blackjack_table_has_one_seat_per_player_when_the_parameter_is_not_given(home):
+    app = make_app({"game": "blackjack", "seats": [Seat(), Seat("ai", 1)], "seed": 3})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_game(pilot, app)
+        assert screen.match.state.num_players == 2
+        assert screen.match.params["seats"] == 2

@@ -61,10 +61,14 @@ def _load_match(request: GameRequest, progress) -> Any:
     if request.game_id is not None:
         spec = catalog.get(request.game_id)
         seats = request.seats or match_module.default_seats(spec)
+        params = dict(request.params)
+        seats_param = spec.extra.get("seats_param")
+        if seats_param and seats_param not in params:
+            params[seats_param] = len(seats)  # e.g. blackjack: one seat at the table per player
         levels = sorted({s.level for s in seats if s.kind == "ai"}) or [1]
         match_module.prepare(spec, levels=levels, on_progress=progress)
         seed = request.seed if request.seed is not None else random.randrange(2**31)
-        return match_module.Match.new(spec, request.params, seats, seed)
+        return match_module.Match.new(spec, params, seats, seed)
     path = Path(request.resume or request.example)
     try:
         record = saves.read_save(path)
