@@ -86,7 +86,7 @@ LIGHT = _theme(
     foreground="#1c1c1c",
     background="#eeeeee",
     surface="#e4e4e4",
-    panel="#d0d0d0",
+    panel="#b2b2b2",
     game={
         "disc-0": "#ffd700",
         "disc-1": "#d70000",
