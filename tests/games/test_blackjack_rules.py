@@ -10,7 +10,7 @@ from tui_games import catalog
 from tui_games.core.errors import IllegalActionError, InvalidParameterError
 from tui_games.core.players import CHANCE, TERMINAL
 from tui_games.games.blackjack import rules
-from tui_games.games.blackjack.game import Card, card_from_id, total_of
+from tui_games.games.blackjack.game import ACTION_KEYS, Card, card_from_id, total_of
 
 SPEC = catalog.get("blackjack")
 HIT, STAND, DOUBLE, SPLIT, SURRENDER = rules.HIT, rules.STAND, rules.DOUBLE, rules.SPLIT, rules.SURRENDER
@@ -288,6 +288,8 @@ def test_parse_action_words_and_keys():
             assert state.action_to_string(action) == words[0]
     with pytest.raises(IllegalActionError, match="not an action"):
         state.parse_action("fold")
+    for action, key in ACTION_KEYS.items():
+        assert state.parse_action(key) == action
     insurance = american_round("8S 8H", "AD", "TC")
     assert insurance.parse_action("i") == INSURE and insurance.parse_action("n") == NO_INSURANCE
     assert [name for _, name in insurance.available_actions] == ["insurance", "no insurance"]

@@ -1,8 +1,8 @@
 """Blackjack AI players: a novice who copies the dealer, a rule-of-thumb player, and exact optimal play.
 
 Every level sees only what its seat may see: its own and the other seats' cards and the dealer's up
-card, never the hole card. ``hint(state)`` gives the exact expected value of every legal action
-(from :mod:`strategy`) and the action this level would choose.
+card, never the hole card. ``hint(state)`` gives the expected value of every legal action (from
+:mod:`strategy`: exact except for splits) and the action this level would choose.
 """
 
 from __future__ import annotations
@@ -104,7 +104,11 @@ class BlackjackAI:
         return choice
 
     def values(self, state: BlackjackState) -> dict[int, float]:
-        """Exact expected value of every legal action of the seat to move."""
+        """Expected value of every legal action of the seat to move, from the seat's view.
+
+        Exact for hit, stand, double, surrender and insurance; a split uses the approximation
+        described in :mod:`strategy`.
+        """
         legal = state.legal_actions()
         if state.current_player < 0 or not legal:
             return {}

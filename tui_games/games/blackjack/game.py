@@ -31,6 +31,12 @@ ACTION_NAMES = {
 }
 """Display name of each player action id."""
 
+ACTION_KEYS = {
+    rules.HIT: "h", rules.STAND: "s", rules.DOUBLE: "d", rules.SPLIT: "p", rules.SURRENDER: "r",
+    rules.INSURE: "i", rules.NO_INSURANCE: "n", rules.BET: "b",
+}
+"""The one-key shortcut of each player action (help.md lists the same keys)."""
+
 ACTION_WORDS = {
     "hit": rules.HIT, "h": rules.HIT,
     "stand": rules.STAND, "s": rules.STAND, "stay": rules.STAND,
@@ -269,8 +275,7 @@ def _read_action(state: KernelState, text: str) -> int:
         return ACTION_WORDS[word]
     if word.isdigit() and int(word) in ACTION_NAMES:
         return int(word)
-    names = ", ".join(f"{ACTION_NAMES[a]} ({k})" for k, a in
-                      (("h", 0), ("s", 1), ("d", 2), ("p", 3), ("r", 4), ("i", 5), ("n", 6), ("b", 7)))
+    names = ", ".join(f"{ACTION_NAMES[a]} ({key})" for a, key in ACTION_KEYS.items())
     raise IllegalActionError(f"{text!r} is not an action: use {names}")
 
 
