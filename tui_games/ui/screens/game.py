@@ -188,13 +188,22 @@ class GameScreen(Screen):
             return
         self.match = match
         self.app.active_match = match
-        self.sub_title = match.spec.title
+        self.sub_title = self._subtitle(match)
         self.view = view_cls(self.app.glyphs)
         await self.query_one("#preparing").remove()
         await self.query_one("#view-slot").mount(self.view)
         self.remove_class("-loading")
         self.view.focus()
         self._position_changed()
+
+    @staticmethod
+    def _subtitle(match: Any) -> str:
+        """'Nim · heaps 3, size 5, max take 3 · seed 42' for the header."""
+        parts = [match.spec.title]
+        if match.params:
+            parts.append(", ".join(f"{name.replace('_', ' ')} {value}" for name, value in match.params.items()))
+        parts.append(f"seed {match.seed}")
+        return " · ".join(parts)
 
     # ----- drawing -----------------------------------------------------------------------------------
     def _position_changed(self) -> None:
