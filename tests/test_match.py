@@ -98,3 +98,23 @@ def test_prepare_reports_progress_to_the_end():
     prepare(TTT, [1, 3], lambda message, step, total: steps.append((step, total, message)))
     assert steps[0][0] == 0 and steps[-1][0] == steps[-1][1] == 4
     assert steps[-1][2] == "Tic Tac Toe is ready"
+
+
+def test_blackjack_rounds_record_chips_against_the_dealer(home):
+    from tui_games.store import stats
+
+    spec = catalog.get("blackjack")
+    total = 0.0
+    for seed in range(6):
+        match = Match.new(spec, {"rules": "american"}, [Seat(), Seat("ai", 3)], seed=seed)
+        assert match.state.num_players == 2
+        while not match.is_over:
+            if match.human_to_move:
+                match.play(match.state.legal_actions()[0])
+            else:
+                match.play(match.ai(match.to_move).choose(match.state.clone()))
+        total += match.state.returns()[0]
+        assert match.result_text.startswith("Seat 1 ")
+    (row,) = stats.summary()
+    assert row.opponent == "dealer" and row.played == 6
+    assert stats.records()["blackjack_bankroll"][-1] == pytest.approx(total)

@@ -69,6 +69,9 @@ class Match:
             if seat.is_ai and not 1 <= seat.level <= spec.max_level:
                 raise ValueError(f"{spec.title} AI levels are 1..{spec.max_level} (got {seat.level})")
         self.spec = spec
+        seats_param = spec.extra.get("seats_param")
+        if seats_param:
+            params = {**params, seats_param: len(seats)}
         self.params = spec.resolve_params(params)
         self.seats = list(seats)
         self.seed = int(seed)
@@ -310,7 +313,12 @@ class Match:
 
     @property
     def opponent_label(self) -> str:
-        """How statistics name the opposition of this game: 'hotseat', 'solo', or the strongest AI."""
+        """How statistics name the opposition of this game: 'hotseat', 'solo', or the strongest AI.
+
+        A game whose opponent is the house names it in ``spec.extra["stats_opponent"]`` ('dealer').
+        """
+        if "stats_opponent" in self.spec.extra:
+            return self.spec.extra["stats_opponent"]
         levels = [s.level for s in self.seats if s.is_ai]
         if levels:
             top = max(levels)

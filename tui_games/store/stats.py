@@ -13,6 +13,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 
 from tui_games.core.locations import stats_db
+from tui_games.core.results import OUTCOMES, SeatResult
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -31,20 +32,6 @@ CREATE TABLE IF NOT EXISTS results (
 CREATE INDEX IF NOT EXISTS results_by_game ON results (game, opponent, id);
 CREATE UNIQUE INDEX IF NOT EXISTS results_once ON results (game_key, seat);
 """
-
-OUTCOMES = ("won", "lost", "drawn")
-
-
-@dataclass
-class SeatResult:
-    """The result of one human seat in a finished game."""
-
-    seat: int
-    outcome: str
-    score: float | None = None
-    best_tile: int | None = None
-    chips: float | None = None
-
 
 @dataclass
 class StatsRow:

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from tui_games.core.errors import IllegalActionError, InvalidParameterError
 from tui_games.core.players import CHANCE
+from tui_games.core.results import SeatResult
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.games.blackjack import rules
 
@@ -373,3 +374,20 @@ KERNELS = GameKernels(
 def new_state(spec, seed: int, params: dict) -> BlackjackState:
     """A new round (the catalogue's ``spec.new`` calls this)."""
     return BlackjackState(spec, KERNELS, seed, params)
+
+
+def seat_result(state: BlackjackState, seat: int):
+    """The statistics row of a finished round for ``seat``: won/lost/pushed against the dealer, chips."""
+    chips = state.returns()[seat]
+    outcome = "won" if chips > 0 else ("lost" if chips < 0 else "drawn")
+    return SeatResult(seat=seat, outcome=outcome, chips=chips)
+
+
+def result_text(state: BlackjackState) -> str:
+    """One line for the finished round, e.g. 'Seat 1 +1.5' or 'You win +1' for one seat."""
+    results = state.returns()
+    if len(results) == 1:
+        chips = results[0]
+        verb = "win" if chips > 0 else ("lose" if chips < 0 else "push")
+        return f"You {verb} {chips:+g}" if chips else "Push"
+    return ", ".join(f"{state.spec.seat_name(seat)} {chips:+g}" for seat, chips in enumerate(results))
