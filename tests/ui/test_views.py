@@ -31,6 +31,12 @@ async def test_connect_four_by_digits_and_click(home):
         column_one = [7 + row * 7 for row in range(2, 6)]
         assert all(screen.view.grid.cell(c).has_class("-win") for c in column_one)
         assert screen.view.grid.cell(7 + 2 * 7).has_class("-last")
+        # n: a new game with the same players.
+        await pilot.press("n")
+        await wait_for(pilot, lambda: game_screen(app) is not None and game_screen(app) is not screen
+                       and game_screen(app).match is not None, what="the next game")
+        assert game_screen(app).match.state.history == []
+        assert [s.kind for s in game_screen(app).match.seats] == ["human", "human"]
 
 
 async def test_nim_keys_and_click_on_an_object(home):

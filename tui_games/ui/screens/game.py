@@ -299,18 +299,18 @@ class GameScreen(Screen):
     def _start_ai(self) -> None:
         match = self.match
         seat = match.to_move
-        player = match.ai(seat)
         state = match.state.clone()
         level = match.seats[seat].level
         self.query_one("#thinking", Thinking).start(
             f"{match.spec.seat_name(seat)} (AI {match.spec.level_name(level)}) is thinking...")
         pace = float(self.app.settings.ai_think_time)
-        self.run_worker(partial(self._think_in_thread, player, state, self._token, pace),
+        self.run_worker(partial(self._think_in_thread, seat, state, self._token, pace),
                         thread=True, group="ai", exclusive=True, exit_on_error=False)
 
-    def _think_in_thread(self, player, state, token: int, pace: float) -> None:
+    def _think_in_thread(self, seat: int, state, token: int, pace: float) -> None:
         started = time.monotonic()
         try:
+            player = self.match.ai(seat)  # building a player can be slow (tables, books): not on the UI thread
             action = player.choose(state)
         except Exception as error:  # report any search failure instead of killing the app
             self._from_thread(self._ai_failed, token, f"{type(error).__name__}: {error}")
