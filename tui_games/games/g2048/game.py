@@ -16,6 +16,7 @@ MOVE_WORDS = {
 }
 """Words and keys accepted by ``parse_action`` for the moves (arrows, WASD, hjkl)."""
 COLUMNS = "abcd"
+"""Column letters of the cell names, from the left."""
 WALLS = ("top", "right", "bottom", "left")
 """The edge each move pushes the tiles toward, by action id."""
 
@@ -146,6 +147,7 @@ KERNELS = GameKernels(
     why_illegal=_why_illegal,
     observe=_observe,
 )
+"""The kernels and Python hooks the generic state adapter and the engine use for 2048."""
 
 
 def new_state(spec, seed: int, params: dict) -> G2048State:

@@ -11,10 +11,14 @@ from tui_games.engine.jit import kernel, np
 BASE_VALUE = 200000.0
 """Added to every line so that any living board outscores a lost one (valued 0)."""
 EMPTY_WEIGHT = 270.0
+"""Reward per empty cell."""
 MERGE_WEIGHT = 700.0
+"""Reward per tile that has an equal neighbour along the line (empty cells skipped)."""
 MONOTONICITY_WEIGHT = 47.0
+"""Charge for the smaller of the line's total rise and total fall (in exponent**power units)."""
 MONOTONICITY_POWER = 4.0
 SUM_WEIGHT = 11.0
+"""Charge for large tiles: the sum of exponent**SUM_POWER over the line."""
 SUM_POWER = 3.5
 
 

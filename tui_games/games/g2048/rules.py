@@ -20,15 +20,19 @@ from tui_games.games.g2048.heuristic import line_heuristic
 SIZE = 4
 """The board is SIZE x SIZE cells."""
 NUM_CELLS = SIZE * SIZE
+"""16 cells, numbered 0-15 row-major from the top left."""
 
 UP, RIGHT, DOWN, LEFT = 0, 1, 2, 3
 """The four moves, with OpenSpiel's action ids."""
 NUM_MOVES = 4
+"""Moves are actions 0..3."""
 NUM_CHANCE_OUTCOMES = 2 * NUM_CELLS
 """Chance outcome ids run 0..31: ``2 * cell`` for a 2, ``2 * cell + 1`` for a 4."""
 
 PROB_TWO = 0.9
+"""Probability that a new random tile is a 2."""
 PROB_FOUR = 0.1
+"""Probability that a new random tile is a 4."""
 WIN_EXPONENT = 11
 """Reaching 2**11 = 2048 wins the game (play may continue)."""
 
@@ -46,7 +50,6 @@ PENDING_SPAWNS = SCORE + 4
 """s[PENDING_SPAWNS]: random tiles still to place before the player moves (2 at the start)."""
 STATE_SIZE = SCORE + 5
 
-# For a move, the cells of each of the 4 lines, listed from the wall the tiles slide toward.
 LINES = np.array(
     [
         [[0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15]],  # up
@@ -56,6 +59,7 @@ LINES = np.array(
     ],
     dtype=np.int64,
 )
+"""LINES[move, k]: the 4 cells of line k for ``move``, listed from the edge the tiles slide toward."""
 
 
 # ----- the rule of movement ---------------------------------------------------------------------
@@ -231,7 +235,9 @@ def evaluate(s, player):
 
 # ----- packed boards for search ------------------------------------------------------------------
 ROW_MASK = 0xFFFF
+"""One packed row: 4 nibbles."""
 NIBBLE = 0xF
+"""One packed cell."""
 MAX_PACKED_EXPONENT = 15
 """A packed board holds exponents up to 15 (32768); a merge beyond that saturates at 15."""
 
