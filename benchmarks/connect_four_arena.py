@@ -31,6 +31,18 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def random_opening(spec, plies: int, rng: np.random.Generator) -> list[int]:
+    """``plies`` uniformly random moves after which the game is not over yet."""
+    while True:
+        state = spec.new()
+        for _ in range(plies):
+            if state.is_terminal:
+                break
+            state.apply(int(rng.choice(state.legal_actions())))
+        if not state.is_terminal:
+            return list(state.history)
+
+
 def play_pair(spec, high: int, low: int, games: int, random_plies: int, seed: int) -> dict:
     """Games between level ``high`` and level ``low``; returns the tally from ``high``'s side."""
     rng = np.random.default_rng(seed)
@@ -39,13 +51,8 @@ def play_pair(spec, high: int, low: int, games: int, random_plies: int, seed: in
     opening: list[int] = []
     for game in range(games):
         high_seat = game % 2
-        if game % 2 == 0:  # a new random opening, used once with each colour
-            state = spec.new()
-            opening = []
-            for _ in range(random_plies):
-                action = int(rng.choice(state.legal_actions()))
-                state.apply(action)
-                opening.append(action)
+        if game % 2 == 0:  # a new random opening (game still running), used once with each colour
+            opening = random_opening(spec, random_plies, rng)
         state = spec.new()
         for action in opening:
             state.apply(action)
