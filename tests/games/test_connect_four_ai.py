@@ -64,7 +64,7 @@ def test_every_level_takes_a_win_in_one(spec, level):
     assert spec.ai(level, seed=3).choose(state) == 0
 
 
-@pytest.mark.parametrize("level", [2, 3, 4, 5])
+@pytest.mark.parametrize("level", [2, 3, 4])
 def test_search_levels_block_a_win_in_one(spec, level):
     state = play(spec, "12131")  # X has three stacked in column 1; O to move must block there
     assert spec.ai(level, seed=1).choose(state) == 0
@@ -131,3 +131,12 @@ def test_hints_label_every_playable_column(spec, level):
     assert hint.best in state.legal_actions()
     assert sorted(hint.values) == state.legal_actions() == sorted(hint.scores)
     assert all(isinstance(label, str) and label for label in hint.values.values())
+
+
+def test_perfect_opens_in_the_centre_from_the_book(spec, perfect):
+    state = spec.new()
+    entry = perfect.book.lookup(0, 0)
+    if entry is None:
+        pytest.skip("no opening book shipped")
+    assert perfect.choose(state) == 3
+    assert perfect.solve(state) == (3, 1)  # the first player wins with the last stone

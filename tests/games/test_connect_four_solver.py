@@ -64,7 +64,8 @@ def pons_set(refdata, name: str, count: int | None = None) -> list[tuple[str, in
 
 
 @pytest.mark.parametrize("name, count", [
-    ("Test_L3_R1", None), ("Test_L2_R1", None), ("Test_L2_R2", 40), ("Test_L1_R1", 60),
+    ("Test_L3_R1", None), ("Test_L2_R1", None), ("Test_L2_R2", 100), ("Test_L1_R1", 200),
+    ("Test_L1_R2", 10),
 ])
 def test_exact_scores_match_pons_sets(refdata, exact, name, count):
     cases = pons_set(refdata, name, count)
