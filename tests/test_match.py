@@ -118,3 +118,12 @@ def test_blackjack_rounds_record_chips_against_the_dealer(home):
     (row,) = stats.summary()
     assert row.opponent == "dealer" and row.played == 6
     assert stats.records()["blackjack_bankroll"][-1] == pytest.approx(total)
+
+
+def test_the_log_hides_dealt_cards_until_the_round_ends(home):
+    match = Match.new(catalog.get("blackjack"), {"rules": "simple"}, [Seat()], seed=3)
+    assert "  (dealt)" in match.move_log
+    assert not any(line.startswith("  (") and line != "  (dealt)" for line in match.move_log)
+    while not match.is_over:
+        match.play(1)  # stand
+    assert "  (dealt)" not in match.move_log

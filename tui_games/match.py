@@ -77,7 +77,7 @@ class Match:
         self.seed = int(seed)
         self.save_path = save_path or saves.new_save_path(spec.id)
         self.state = spec.new(seed=self.seed, **self.params)
-        self.move_log: list[str] = []
+        self._log: list[str] = []
         self.movers: list[int] = []
         self.redo_stack: list[int] = []
         self.game_key = f"{self.save_path.stem}"
@@ -205,7 +205,7 @@ class Match:
         name = self.state.action_to_string(action)
         self.state.apply(action)
         self.movers.append(mover)
-        self.move_log.append(f"  ({name})" if mover == CHANCE else f"{self.spec.seat_name(mover)}: {name}")
+        self._log.append(f"  ({name})" if mover == CHANCE else f"{self.spec.seat_name(mover)}: {name}")
 
     def _apply_logged(self, action: int) -> None:
         if self.to_move == CHANCE:
@@ -224,9 +224,20 @@ class Match:
     def _rewind_to(self, length: int) -> None:
         history = self.state.history[:length]
         self.state = self.spec.new(seed=self.seed, **self.params)
-        self.move_log = []
+        self._log = []
         self.movers = []
         self._replay(history)
+
+    @property
+    def move_log(self) -> list[str]:
+        """One line per action: 'X: b2' for a player's move, '  (outcome)' for chance.
+
+        In a game with hidden information chance outcomes (cards dealt) read '  (dealt)' until the
+        game is over, so the log never shows a face-down card.
+        """
+        if self.spec.perfect_information or self.is_over:
+            return list(self._log)
+        return ["  (dealt)" if mover == CHANCE else line for mover, line in zip(self.movers, self._log)]
 
     @property
     def can_undo(self) -> bool:
