@@ -99,7 +99,7 @@ class GameScreen(Screen):
     ]
 
     def __init__(self, request: GameRequest) -> None:
-        super().__init__(id="game", classes="-loading")
+        super().__init__(classes="-loading")
         self.request = request
         """What this screen was asked to open."""
         self.match: Any = None

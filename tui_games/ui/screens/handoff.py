@@ -15,7 +15,7 @@ class HandoffScreen(ModalScreen[None]):
     BINDINGS = [Binding("enter,space", "ready", "I am ready")]
 
     def __init__(self, player_name: str) -> None:
-        super().__init__(id="handoff", classes="opaque")
+        super().__init__()
         self.player_name = player_name
         """Who the device is passed to."""
 

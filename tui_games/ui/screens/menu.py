@@ -31,7 +31,7 @@ class MenuScreen(Screen):
     ]
 
     def __init__(self) -> None:
-        super().__init__(id="menu")
+        super().__init__()
         self._specs = {spec.id: spec for spec in catalog.all_specs()}
         self._latest = None  # the most recent unfinished save, for 'c'
 

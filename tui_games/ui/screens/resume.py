@@ -57,7 +57,7 @@ class ResumeScreen(Screen):
     ]
 
     def __init__(self) -> None:
-        super().__init__(id="resume")
+        super().__init__()
         self._targets: dict[str, GameRequest] = {}
 
     def compose(self) -> ComposeResult:

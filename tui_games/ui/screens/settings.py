@@ -33,7 +33,7 @@ class SettingsScreen(Screen):
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", key_display="Esc")]
 
     def __init__(self) -> None:
-        super().__init__(id="settings")
+        super().__init__()
 
     def compose(self) -> ComposeResult:
         """Header, the form, footer."""

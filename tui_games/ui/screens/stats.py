@@ -35,7 +35,7 @@ class StatsScreen(Screen):
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back", key_display="Esc")]
 
     def __init__(self) -> None:
-        super().__init__(id="stats")
+        super().__init__()
 
     def compose(self) -> ComposeResult:
         """Header, the table, the records, footer."""

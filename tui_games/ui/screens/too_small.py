@@ -24,7 +24,7 @@ class TooSmallScreen(Screen):
     BINDINGS = [Binding("ctrl+q,q", "app.quit", "Quit")]
 
     def __init__(self) -> None:
-        super().__init__(id="too-small")
+        super().__init__()
 
     def compose(self) -> ComposeResult:
         """The notice."""
