@@ -150,7 +150,7 @@ async def test_game_against_ai_answers_and_highlights_its_move(home):
         await pilot.press("u")
         await pilot.pause()
         assert screen.match.state.history == []
-        await pilot.press("r")
+        await pilot.press("y")
         await pilot.pause()
         assert screen.match.state.history[:1] == [4]
 

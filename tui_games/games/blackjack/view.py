@@ -18,6 +18,17 @@ LABELS = {"hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split", 
 """Button labels for the state's action names."""
 
 
+LETTERS = ("b", "h", "s", "d", "p", "r", "i", "n")
+"""The action letters of blackjack's help page (the game module's ACTION_KEYS gives their actions)."""
+
+
+def action_keys() -> dict[int, str]:
+    """Action id to its letter, from the game module (imported only once a game is running)."""
+    from tui_games.games.blackjack.game import ACTION_KEYS
+
+    return dict(ACTION_KEYS)
+
+
 def money(amount: float) -> str:
     """'+1.5', '-1', '0' (in base wagers)."""
     return f"{amount:+g}" if amount else "0"
@@ -28,12 +39,17 @@ class BlackjackView(GameView):
     ``state.hands(seat)``; the buttons are ``state.available_actions``."""
 
     KEYS_HELP = """\
-- **1-9** press the numbered action buttons (Deal, Hit, Stand, Double, Split, Surrender, Insurance).
-- **Tab** moves between the buttons, **Enter** presses the focused one; **click** a button to press it.
+- **b** deal (bet), **h** hit, **s** stand, **d** double, **p** split, **r** surrender, **i** take
+  insurance, **n** decline it: each button shows its letter.
+- **1-9** press the buttons in order; **Tab** moves between them, **Enter** presses the focused one;
+  **click** a button to press it.
 - The hand being played is marked with an arrow; the dealer's hole card stays face down until the dealer plays.
 """
 
-    BINDINGS = [Binding(str(n), f"press({n})", f"Action {n}", show=False) for n in range(1, 10)]
+    BINDINGS = [
+        *[Binding(str(n), f"press({n})", f"Action {n}", show=False) for n in range(1, 10)],
+        *[Binding(key, f"letter('{key}')", f"Key {key}", show=False) for key in LETTERS],
+    ]
 
     DEFAULT_CSS = """
     BlackjackView { layout: vertical; padding: 0 1; }
@@ -77,8 +93,9 @@ class BlackjackView(GameView):
         for seat in range(state.num_players):
             self._draw_seat(seat)
         self.query_one("#bj-last", Static).update(self._last_text())
-        actions = [(a, LABELS.get(name, name.capitalize())) for a, name in state.available_actions] \
-            if match.human_to_move else []
+        keys = action_keys()
+        actions = [(a, f"{keys.get(a, '?')} {LABELS.get(name, name.capitalize())}")
+                   for a, name in state.available_actions] if match.human_to_move else []
         self.actions.show(actions, hinted=self.hinted)
 
     def _draw_dealer(self) -> None:
@@ -152,6 +169,26 @@ class BlackjackView(GameView):
         if state.is_terminal:
             lines += [f"{match.spec.seat_name(s)}: {money(state.seat_return(s))}" for s in range(state.num_players)]
         return lines
+
+    def _letter_action(self, key: str) -> int | None:
+        """The legal action whose letter is ``key``, if any."""
+        if self.match is None:
+            return None
+        legal = set(self.legal())
+        return next((a for a, letter in action_keys().items() if letter == key and a in legal), None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A letter key is only taken when its action is legal; otherwise it falls through to the
+        game screen (so n still means 'new game' once the round is over)."""
+        if action == "letter":
+            return self._letter_action(str(parameters[0])) is not None
+        return True
+
+    def action_letter(self, key: str) -> None:
+        """Play the action of letter ``key`` (h hit, s stand ...)."""
+        action = self._letter_action(key)
+        if action is not None:
+            self.choose(action)
 
     def action_press(self, position: int) -> None:
         """Press the ``position``-th action button (digit keys)."""

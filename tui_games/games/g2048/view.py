@@ -25,15 +25,15 @@ class G2048View(GameView):
     """Draws ``state.cells`` (values, 0 empty); the newest tile is underlined; actions 0-3 slide."""
 
     KEYS_HELP = """\
-- **Arrow keys** or **W A S D** slide every tile up, left, down or right.
+- **Arrow keys**, **W A S D** or vi's **H J K L** slide every tile that way.
 - **Click** an arrow button under the board, or click a cell near an edge to slide towards it.
 """
 
     BINDINGS = [
-        Binding("up,w", f"slide({UP})", "Up", show=False),
-        Binding("right,d", f"slide({RIGHT})", "Right", show=False),
-        Binding("down,s", f"slide({DOWN})", "Down", show=False),
-        Binding("left,a", f"slide({LEFT})", "Left", show=False),
+        Binding("up,w,k", f"slide({UP})", "Up", show=False),
+        Binding("right,d,l", f"slide({RIGHT})", "Right", show=False),
+        Binding("down,s,j", f"slide({DOWN})", "Down", show=False),
+        Binding("left,a,h", f"slide({LEFT})", "Left", show=False),
     ]
 
     DEFAULT_CSS = """

@@ -86,12 +86,16 @@ def _load_match(request: GameRequest, progress) -> Any:
 
 
 class GameScreen(Screen):
-    """Plays one match; the game's own view (a :class:`GameView`) is mounted once it is prepared."""
+    """Plays one match; the game's own view (a :class:`GameView`) is mounted once it is prepared.
+
+    The screen's keys (u, y, t, ?, ctrl+s, n, q) use letters no game's view uses, so every game can
+    keep the letter keys its help page promises (h for hit, w a s d and h j k l for 2048 ...).
+    """
 
     BINDINGS = [
         Binding("u", "undo", "Undo"),
-        Binding("r", "redo", "Redo"),
-        Binding("h", "hint", "Hint"),
+        Binding("y", "redo", "Redo"),
+        Binding("t", "hint", "Hint"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("ctrl+s", "save", "Save"),
         Binding("n", "new_same", "New game"),

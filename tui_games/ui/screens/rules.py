@@ -12,8 +12,8 @@ from tui_games.core.spec import GameSpec
 from tui_games.ui import describe
 
 GAME_KEYS = """\
-- **u** undo (back to your previous turn), **r** redo
-- **h** hint: the strongest AI's suggestion, with the value of each move where it knows it
+- **u** undo (back to your previous turn), **y** redo
+- **t** hint (tip): the strongest AI's suggestion, with the value of each move where it knows it
 - **?** or **F1** these rules, **s** save, **q** or **Esc** save and leave to the menu
 - **n** new game with the same players, once a game is over
 """

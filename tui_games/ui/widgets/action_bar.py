@@ -27,7 +27,7 @@ class ActionBar(Horizontal):
     }
     """
 
-    def __init__(self, *, numbered: bool = True, id: str | None = None) -> None:
+    def __init__(self, *, numbered: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.numbered = numbered
         """Prefix each label with its digit key (1, 2 ...)."""
