@@ -40,19 +40,17 @@ async def test_connect_four_by_digits_and_click(home):
 
 
 async def test_nim_keys_and_click_on_an_object(home):
-    from tui_games.games.nim.view import LABEL_WIDTH
-
     app = make_app({"game": "nim", "params": {"heaps": 3, "size": 5, "max_take": 3},
                     "seats": [Seat(), Seat()], "seed": 1})
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_game(pilot, app)
         state = screen.match.state
-        await pilot.press("right", "right", "enter")  # take 3 from heap 1
+        await pilot.press("up", "up", "enter")  # take 3 from heap 1
         assert screen.match.state.heaps == [2, 5, 5]
-        await pilot.press("2", "down", "enter")  # take 2 from heap 2
+        await pilot.press("2", "right", "enter")  # take 2 from heap 2
         assert screen.match.state.heaps == [2, 3, 5]
-        # Click the 4th object of heap 3: takes it and the one after it.
-        await pilot.click("#heap-2", offset=(LABEL_WIDTH + 2 * 3, 0))
+        # Click the 4th object from the bottom of heap 3 (line 1 of 5): takes it and the one above.
+        await pilot.click("#heap-2", offset=(2, 1))
         await pilot.pause()
         assert screen.match.state.heaps == [2, 3, 3]
         assert screen.match.state.history[-1] == state.encode(2, 2)

@@ -1,76 +1,79 @@
-"""Nim view: one row of objects per heap; pick a heap and how many to take, or click an object."""
+"""Nim view: each heap a column of objects; pick a heap and how many to take, or click an object."""
 
 from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
 from tui_games.ui.game_view import GameView
 
-LABEL_WIDTH = 9
-"""Characters before the first object of a row ('Heap 1   ')."""
-
-
-class HeapRow(Static):
-    """One heap; a click on its k-th object asks to take that object and every one after it."""
+class HeapColumn(Static):
+    """One heap drawn bottom-up; a click on an object asks to take it and every object above it."""
 
     DEFAULT_CSS = """
-    HeapRow { height: 1; width: auto; margin-bottom: 1; }
-    HeapRow.-selected { background: $primary 15%; }
-    NimView:focus HeapRow.-selected { background: $primary 30%; }
+    HeapColumn { width: 5; height: auto; text-align: center; }
+    HeapColumn.-selected { background: $primary 15%; }
+    NimView:focus HeapColumn.-selected { background: $primary 30%; }
+    HeapColumn.-last { text-style: underline; }
     """
 
     def __init__(self, heap: int) -> None:
         super().__init__("", id=f"heap-{heap}")
         self.heap = heap
         """The heap's index (0-based)."""
+        self.object_rows = 0
+        """Lines given to objects (the tallest heap of the game)."""
+        self.objects = 0
+        """Objects in the heap now."""
 
     def on_click(self, event: events.Click) -> None:
-        """Translate the click position into an object of this heap."""
+        """Translate the click's line into an object of this heap (0 is the bottom one)."""
         event.stop()
-        index = (event.x - LABEL_WIDTH) // 2
-        if index >= 0:
-            self.post_message(NimView.ObjectClicked(self.heap, index))
+        from_bottom = self.object_rows - 1 - event.y
+        if 0 <= from_bottom < self.objects:
+            self.post_message(NimView.ObjectClicked(self.heap, from_bottom))
 
 
 class NimView(GameView):
-    """Draws ``state.heaps``; the chosen take is shown hollow. Actions come from ``state.encode``."""
+    """Draws ``state.heaps``; the objects about to be taken are hollow. Actions come from
+    ``state.encode(heap, take)`` and the legal ones from ``state.legal_actions()``."""
 
     KEYS_HELP = """\
-- **Up/Down** choose a heap, **Left/Right** (or **1-9**) how many to take, **Enter** or **Space** takes them.
-- The objects you are about to take are drawn hollow; **click** an object to take it and all after it.
+- **Left/Right** (or **h/l**) choose a heap, **Up/Down** (or **k/j**) how many objects to take,
+  **Enter** or **Space** takes them; **1-9** set how many directly.
+- The objects you are about to take are drawn hollow; **click** an object to take it and all above it.
 """
 
     BINDINGS = [
-        Binding("up", "heap(-1)", "Heap up", show=False),
-        Binding("down", "heap(1)", "Heap down", show=False),
-        Binding("left", "amount(-1)", "Fewer", show=False),
-        Binding("right", "amount(1)", "More", show=False),
+        Binding("left,h", "heap(-1)", "Heap left", show=False),
+        Binding("right,l", "heap(1)", "Heap right", show=False),
+        Binding("up,k", "amount(1)", "More", show=False),
+        Binding("down,j", "amount(-1)", "Fewer", show=False),
         Binding("enter,space", "take", "Take", show=True),
         *[Binding(str(n), f"set_amount({n})", f"Take {n}", show=False) for n in range(1, 10)],
     ]
 
     DEFAULT_CSS = """
     NimView { align: center middle; }
-    NimView #nim-heaps { width: auto; height: auto; padding: 1 2; border: round $panel; }
-    NimView:focus #nim-heaps { border: round $primary; }
-    NimView #nim-choice { width: auto; height: 1; margin-top: 1; }
+    NimView #nim-box { width: auto; height: auto; padding: 0 1; background: $surface; }
+    NimView #nim-heaps { width: auto; height: auto; }
+    NimView #nim-choice { width: auto; height: 1; }
     """
 
     class ObjectClicked(Message):
-        """An object was clicked: the ``index``-th (0-based) of heap ``heap``."""
+        """An object was clicked: the ``index``-th from the bottom (0-based) of heap ``heap``."""
 
         def __init__(self, heap: int, index: int) -> None:
             super().__init__()
             self.heap = heap
             """The clicked heap."""
             self.index = index
-            """The clicked object's position in the heap."""
+            """The clicked object's position, counted from the bottom of the heap."""
 
     def __init__(self, glyphs, **kwargs) -> None:
         super().__init__(glyphs, **kwargs)
@@ -78,11 +81,13 @@ class NimView(GameView):
         """The selected heap (0-based)."""
         self.take = 1
         """How many objects the selection takes."""
-        self._rows: list[HeapRow] = []
+        self._columns: list[HeapColumn] = []
+        self._rows = 0
 
     def compose(self) -> ComposeResult:
-        """A frame for the heap rows and a line describing the choice."""
-        with Vertical(id="nim-heaps"):
+        """A frame holding the heap columns and a line describing the choice."""
+        with Vertical(id="nim-box"):
+            yield Horizontal(id="nim-heaps")
             yield Static(id="nim-choice")
 
     # ----- what the state allows ---------------------------------------------------------------------
@@ -104,36 +109,39 @@ class NimView(GameView):
 
     # ----- drawing -----------------------------------------------------------------------------------
     def redraw(self) -> None:
-        """Rebuild the rows if the heap count changed, then paint every heap."""
+        """Build the columns once, then paint every heap, the last move and the hint."""
         state = self.state
         heaps = state.heaps
-        box = self.query_one("#nim-heaps")
-        if len(self._rows) != len(heaps):
-            for row in self._rows:
-                row.remove()
-            self._rows = [HeapRow(h) for h in range(len(heaps))]
-            box.mount_all(self._rows, before="#nim-choice")
+        if len(self._columns) != len(heaps):
+            self._rows = max([*heaps, int(self.match.params.get("size", 0) or 0), 1])
+            self._columns = [HeapColumn(h) for h in range(len(heaps))]
+            self.query_one("#nim-heaps", Horizontal).mount_all(self._columns)
         self._fix_selection()
         last = self.match.last_action
         last_heap, last_take = state.decode(last) if last is not None else (None, 0)
         hint_heap, hint_take = state.decode(self.hinted) if self.hinted is not None else (None, 0)
         playing = not state.is_terminal
-        for heap, (row, size) in enumerate(zip(self._rows, heaps)):
+        for heap, (column, size) in enumerate(zip(self._columns, heaps)):
             selected = playing and heap == self.heap
-            row.set_class(selected, "-selected")
-            parts: list[tuple[str, str] | str] = [
-                (f"{'▶' if selected and self.glyphs.name == 'unicode' else ('>' if selected else ' ')}"
-                 f"Heap {heap + 1:<3}", "bold" if selected else "")]
-            for index in range(size):
-                taking = selected and index >= size - self.take
-                hinted = heap == hint_heap and index >= size - hint_take
+            column.object_rows, column.objects = self._rows, size
+            column.set_class(selected, "-selected")
+            column.set_class(heap == last_heap, "-last")
+            lines: list[Content] = []
+            for row in range(self._rows):
+                from_bottom = self._rows - 1 - row
+                if from_bottom >= size:
+                    lines.append(Content(" "))
+                    continue
+                taking = selected and from_bottom >= size - self.take
+                hinted = heap == hint_heap and from_bottom >= size - hint_take
                 glyph = self.glyphs.taken if taking else self.glyphs.stone
                 style = "$seat-0 bold" if taking else ("$success bold underline" if hinted else "$accent")
-                parts.append((glyph + " ", style))
-            parts.append((f" ({size})", "dim"))
-            if heap == last_heap:
-                parts.append((f"  last: -{last_take}", "bold underline"))
-            row.update(Content.assemble(*parts))
+                lines.append(Content.styled(glyph, style))
+            marker = self.glyphs.arrows["up"] if selected else " "
+            lines.append(Content.styled(f"{marker}{heap + 1}", "bold" if selected else ""))
+            lines.append(Content.styled(str(size), "dim"))
+            lines.append(Content.styled(f"-{last_take}" if heap == last_heap else " ", "bold underline"))
+            column.update(Content("\n").join(lines))
         self.query_one("#nim-choice", Static).update(self._choice_text())
 
     def _choice_text(self) -> Content:
@@ -152,7 +160,7 @@ class NimView(GameView):
             self.redraw()
 
     def action_heap(self, step: int) -> None:
-        """Select the next non-empty heap up or down."""
+        """Select the next non-empty heap to the left or right."""
         heaps = self.state.heaps if self.match else []
         for _ in range(len(heaps)):
             self.heap = (self.heap + step) % len(heaps)
@@ -176,13 +184,11 @@ class NimView(GameView):
             self.choose(self.state.encode(self.heap, self.take))
 
     def on_nim_view_object_clicked(self, message: "NimView.ObjectClicked") -> None:
-        """Take the clicked object and every one after it."""
+        """Take the clicked object and every one above it."""
         message.stop()
         if self.match is None:
             return
         size = self.state.heaps[message.heap]
-        if message.index >= size:
-            return
         self.focus()
         self.heap = message.heap
         self.take = size - message.index

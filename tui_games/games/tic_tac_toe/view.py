@@ -22,17 +22,17 @@ class TicTacToeView(GameView):
     """Draws the board from ``state.board`` and ``state.winning_line()``; cells are actions 0-8."""
 
     KEYS_HELP = """\
-- **Arrow keys** move the cursor, **Enter** or **Space** plays the cell under it.
+- **Arrow keys** (or **h/j/k/l**) move the cursor, **Enter** or **Space** plays the cell under it.
 - **1-9** play a cell directly (1 is the top left, 9 the bottom right, like a phone keypad read row by row).
 - **Click** a cell to play it.
 - Cells are named by column **a-c** and row **1-3** from the top: the move log says `X: b2`.
 """
 
     BINDINGS = [
-        Binding("up", "cursor(0, -1)", "Up", show=False),
-        Binding("down", "cursor(0, 1)", "Down", show=False),
-        Binding("left", "cursor(-1, 0)", "Left", show=False),
-        Binding("right", "cursor(1, 0)", "Right", show=False),
+        Binding("up,k", "cursor(0, -1)", "Up", show=False),
+        Binding("down,j", "cursor(0, 1)", "Down", show=False),
+        Binding("left,h", "cursor(-1, 0)", "Left", show=False),
+        Binding("right,l", "cursor(1, 0)", "Right", show=False),
         Binding("enter,space", "play_cursor", "Play", show=True),
         *[Binding(str(n), f"play_cell({n - 1})", f"Cell {n}", show=False) for n in range(1, 10)],
     ]
