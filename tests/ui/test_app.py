@@ -256,3 +256,23 @@ async def test_resuming_a_damaged_save_explains_and_returns_to_the_menu(home):
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), timeout=60, what="the menu")
         assert not broken.exists()
         assert any(p.name.startswith("damaged") for p in quarantine_dir().iterdir())
+
+
+async def test_glyph_and_theme_changes_reach_a_running_game(home):
+    from tui_games.match import Seat
+
+    app = make_app({"game": "tic-tac-toe", "seats": [Seat(), Seat()], "seed": 4})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_game(pilot, app)
+        await pilot.press("5")
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#setting-glyphs", Select).value = "ascii"
+        app.screen.query_one("#setting-theme", Select).value = "high-contrast"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and app.theme == "high-contrast"
+        assert "X" in str(screen.view.grid.cell(4).render())
+        assert "╳" not in str(screen.view.grid.cell(4).render())

@@ -154,6 +154,10 @@ class TuiGamesApp(App):
 
         self.push_screen(StatsScreen())
 
+    def action_open_settings(self) -> None:
+        """Show the settings (a key binding's action)."""
+        self.open_settings()
+
     def open_settings(self) -> None:
         """Show the settings."""
         from tui_games.ui.screens.settings import SettingsScreen

@@ -88,7 +88,7 @@ def _load_match(request: GameRequest, progress) -> Any:
 class GameScreen(Screen):
     """Plays one match; the game's own view (a :class:`GameView`) is mounted once it is prepared.
 
-    The screen's keys (u, y, t, ?, ctrl+s, n, q) use letters no game's view uses, so every game can
+    The screen's keys (u, y, t, ?, ctrl+s, o, n, q) use letters no game's view uses, so every game can
     keep the letter keys its help page promises (h for hit, w a s d and h j k l for 2048 ...).
     """
 
@@ -98,6 +98,7 @@ class GameScreen(Screen):
         Binding("t", "hint", "Hint"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("ctrl+s", "save", "Save"),
+        Binding("o", "app.open_settings", "Settings"),
         Binding("n", "new_same", "New game"),
         Binding("q,escape", "leave", "Quit", key_display="q"),
     ]

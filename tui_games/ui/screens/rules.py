@@ -14,7 +14,7 @@ from tui_games.ui import describe
 GAME_KEYS = """\
 - **u** undo (back to your previous turn), **y** redo
 - **t** hint (tip): the strongest AI's suggestion, with the value of each move where it knows it
-- **?** or **F1** these rules, **s** save, **q** or **Esc** save and leave to the menu
+- **?** or **F1** these rules, **Ctrl+S** save, **o** settings, **q** or **Esc** save and leave to the menu
 - **n** new game with the same players, once a game is over
 """
 """Keys every game screen has."""
