@@ -66,6 +66,12 @@ class GameView(Widget, can_focus=True):
         if self.match is not None:
             self.redraw()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Once the game is over the view's keys step aside (and leave the footer to n / q)."""
+        if self.match is not None and self.match.is_over:
+            return False
+        return True
+
     def status_lines(self, match: Any) -> list[str]:
         """Extra lines for the side panel (score, bankroll ...); empty by default."""
         return []

@@ -182,7 +182,7 @@ class BlackjackView(GameView):
         game screen (so n still means 'new game' once the round is over)."""
         if action == "letter":
             return self._letter_action(str(parameters[0])) is not None
-        return True
+        return super().check_action(action, parameters)
 
     def action_letter(self, key: str) -> None:
         """Play the action of letter ``key`` (h hit, s stand ...)."""

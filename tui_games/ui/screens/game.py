@@ -430,7 +430,7 @@ class GameScreen(Screen):
             if action == "redo":
                 return True if match.can_redo else None
             if action == "hint":
-                return True if match.human_to_move else None
+                return False if match.is_over else (True if match.human_to_move else None)
             if action == "new_same":
                 return match.is_over
         return True
