@@ -231,7 +231,7 @@ ANSI_16 = _theme(
         "last-move": "ansi_bright_black",
         "win-line": "ansi_green",
         "board": "ansi_blue",
-        "cell": "ansi_black",
+        "cell": "ansi_default",
         "card-face": "ansi_bright_white",
         "card-red": "ansi_red",
         "card-black": "ansi_black",
