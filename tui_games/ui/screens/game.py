@@ -344,7 +344,10 @@ class GameScreen(Screen):
         """Invalidate running AI and hint workers and ask the searches to stop."""
         self._token += 1
         if self.match is not None:
-            self.match.stop_thinking()
+            try:
+                self.match.stop_thinking()
+            except RuntimeError:  # a worker was adding its AI player at this very moment
+                pass
         self.query_one("#thinking", Thinking).stop()
 
     # ----- hand-off (hotseat with hidden information) -----------------------------------------------
