@@ -111,7 +111,7 @@ class TuiGamesApp(App):
         if match is None:
             return
         try:
-            match.stop_thinking()
+            match.stop_thinking()  # the app is closing: no later search can be cut short
             match.save()
         except Exception:  # saving on the way out must never block the exit
             pass

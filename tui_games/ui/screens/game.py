@@ -8,6 +8,7 @@ kernels, replaying a save, every AI move and every hint. Results come back throu
 from __future__ import annotations
 
 import random
+import threading
 import time
 from dataclasses import dataclass, field
 from functools import partial
@@ -115,6 +116,8 @@ class GameScreen(Screen):
         self._hint_busy = False
         self._handoff_open = False
         self._close_when_shown = False
+        self._searches = 0  # AI or hint searches running in worker threads (guarded by the lock)
+        self._searches_lock = threading.Lock()
 
     # ----- layout ------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -159,6 +162,10 @@ class GameScreen(Screen):
             self._from_thread(self._load_failed, f"{type(error).__name__}: {error}")
             return
         self._from_thread(self._loaded, match, view_cls)
+
+    def _count_search(self, step: int) -> None:
+        with self._searches_lock:
+            self._searches += step
 
     def _from_thread(self, callback, *args) -> None:
         """Run ``callback`` on the UI thread, unless the app is already gone."""
@@ -309,6 +316,7 @@ class GameScreen(Screen):
         self.query_one("#thinking", Thinking).start(
             f"{match.spec.seat_name(seat)} (AI {match.spec.level_name(level)}) is thinking...")
         pace = float(self.app.settings.ai_think_time)
+        self._count_search(1)
         self.run_worker(partial(self._think_in_thread, seat, state, self._token, pace),
                         thread=True, group="ai", exclusive=True, exit_on_error=False)
 
@@ -320,6 +328,8 @@ class GameScreen(Screen):
         except Exception as error:  # report any search failure instead of killing the app
             self._from_thread(self._ai_failed, token, f"{type(error).__name__}: {error}")
             return
+        finally:
+            self._count_search(-1)
         while time.monotonic() - started < pace and token == self._token:
             time.sleep(0.02)
         self._from_thread(self._ai_moved, token, action)
@@ -343,8 +353,8 @@ class GameScreen(Screen):
     def _cancel_thinking(self) -> None:
         """Invalidate running AI and hint workers and ask the searches to stop."""
         self._token += 1
-        if self.match is not None:
-            try:
+        if self.match is not None and self._searches > 0:  # a stop flag raised while idle would
+            try:                                           # cut the next search short
                 self.match.stop_thinking()
             except RuntimeError:  # a worker was adding its AI player at this very moment
                 pass
@@ -382,6 +392,7 @@ class GameScreen(Screen):
         panel = self.query_one("#hint-panel", Static)
         panel.display = True
         panel.update(Text("Hint: thinking...", style="italic"))
+        self._count_search(1)
         self.run_worker(partial(self._hint_in_thread, self._token), thread=True, group="hint",
                         exclusive=True, exit_on_error=False)
 
@@ -391,6 +402,8 @@ class GameScreen(Screen):
         except Exception as error:  # a failing hint must not end the game
             self._from_thread(self._hint_failed, token, str(error))
             return
+        finally:
+            self._count_search(-1)
         self._from_thread(self._show_hint, token, hint)
 
     def _hint_failed(self, token: int, reason: str) -> None:
