@@ -251,9 +251,10 @@ class GameScreen(Screen):
 
     def _visible_log(self) -> list[str]:
         """The move log as this player may see it: with hidden information, chance outcomes (cards
-        dealt, the dealer's hole card) are left out; the table shows the cards that are face up."""
+        dealt, the dealer's hole card) are left out until the game ends; the table shows the cards
+        that are face up."""
         lines = list(self.match.move_log)
-        if self.match.spec.perfect_information:
+        if self.match.spec.perfect_information or self.match.is_over:
             return lines
         return [line for line in lines if not line.startswith("  (")]
 
