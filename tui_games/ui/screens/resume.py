@@ -49,7 +49,10 @@ def entry_text(entry, *, example: bool = False) -> Text:
 
 
 class ResumeScreen(Screen):
-    """Lists saves newest first, then finished games, examples and unreadable files."""
+    """Lists saves newest first, then finished games, examples and unreadable files.
+
+    Games left before their first move are not listed (their files stay where they are).
+    """
 
     BINDINGS = [
         Binding("enter", "open", "Open"),
@@ -86,7 +89,7 @@ class ResumeScreen(Screen):
         listing.clear_options()
         self._targets.clear()
         sections = [
-            ("In progress", [e for e in saves if e.record and not e.finished], False),
+            ("In progress", [e for e in saves if e.record and not e.finished and e.record.history], False),
             ("Finished", [e for e in saves if e.record and e.finished], False),
             ("Examples", [e for e in examples if e.record], True),
         ]
