@@ -126,3 +126,31 @@ async def test_blackjack_table_has_one_seat_per_player_when_the_parameter_is_not
         screen = await wait_for_game(pilot, app)
         assert screen.match.state.num_players == 2
         assert screen.match.params["seats"] == 2
+
+
+FIT_CASES = [
+    ("tic-tac-toe", {}, 2),
+    ("connect-four", {}, 2),
+    ("nim", {"heaps": 8, "size": 15, "max_take": 15}, 2),
+    ("2048", {}, 1),
+    ("blackjack", {"seats": 3}, 3),
+]
+
+
+async def test_every_board_fits_an_80x24_terminal(home):
+    """The biggest board of every game lies inside the board area at exactly 80x24."""
+    from textual.containers import VerticalScroll
+
+    for game, params, players in FIT_CASES:
+        seats = [Seat()] + [Seat("ai", 1)] * (players - 1)
+        app = make_app({"game": game, "params": params, "seats": seats, "seed": 1})
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await wait_for_game(pilot, app)
+            await pilot.pause()
+            area = screen.query_one("#view-slot").region
+            for widget in screen.view.walk_children():
+                if not widget.display or any(isinstance(a, VerticalScroll) for a in widget.ancestors):
+                    continue  # scrolled content (the blackjack table) may extend below its viewport
+                region = widget.region
+                if region.area:
+                    assert area.contains_region(region), (game, widget, region, area)
