@@ -276,3 +276,12 @@ async def test_glyph_and_theme_changes_reach_a_running_game(home):
         assert app.screen is screen and app.theme == "high-contrast"
         assert "X" in str(screen.view.grid.cell(4).render())
         assert "╳" not in str(screen.view.grid.cell(4).render())
+
+
+async def test_growing_the_terminal_lifts_the_too_small_screen(home):
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(100, 30)
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), timeout=10, what="the menu")

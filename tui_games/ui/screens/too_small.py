@@ -34,6 +34,12 @@ class TooSmallScreen(Screen):
         """Show the current size."""
         self.show_size(self.app.size.width, self.app.size.height)
 
+    def on_screen_resume(self) -> None:
+        """Uncovered again (a dialog over it closed): go away if the terminal grew meanwhile."""
+        size = self.app.size
+        if size.width >= MIN_WIDTH and size.height >= MIN_HEIGHT:
+            self.app.pop_screen()
+
     def show_size(self, width: int, height: int) -> None:
         """Update the notice for a terminal of ``width`` x ``height``."""
         self.query_one("#too-small-text", Static).update(
