@@ -35,7 +35,14 @@ class GameView(Widget, can_focus=True):
         height: 1fr;
         align: center middle;
     }
+    GameView.-flash .-last, GameView.-flash .-new,
+    GameView.-flash BoardCell.-last, GameView.-flash BoardCell.-new {
+        background: $accent 70%;
+    }
     """
+
+    FLASH_SECONDS: ClassVar[float] = 0.4
+    """How long :meth:`flash` lights up the last move."""
 
     def __init__(self, glyphs: Glyphs = UNICODE, *, id: str | None = "game-view") -> None:
         super().__init__(id=id)
@@ -53,6 +60,11 @@ class GameView(Widget, can_focus=True):
 
     def redraw(self) -> None:
         """Draw the current :attr:`match`; subclasses override."""
+
+    def flash(self) -> None:
+        """Light up the last move for a moment (only with the 'full' animation setting)."""
+        self.add_class("-flash")
+        self.set_timer(self.FLASH_SECONDS, lambda: self.remove_class("-flash"))
 
     def show_hint(self, action: int | None) -> None:
         """Highlight ``action`` as the suggested move (None clears it)."""

@@ -344,6 +344,8 @@ class GameScreen(Screen):
             self._ai_failed(token, str(error))
             return
         self._position_changed()
+        if self.app.settings.animation == "full" and self.view is not None:
+            self.view.flash()
 
     def _ai_failed(self, token: int, reason: str) -> None:
         if token != self._token:

@@ -23,7 +23,8 @@ THEME_LABELS = {
 GLYPH_LABELS = {"unicode": "Unicode symbols (♠ ● ▼)", "ascii": "Plain ASCII (S o v)"}
 """How the glyph choices read."""
 
-ANIMATION_LABELS = {"full": "Full", "reduced": "Reduced", "off": "Off (no spinners or motion)"}
+ANIMATION_LABELS = {"full": "Full (AI moves flash, spinners)", "reduced": "Reduced (spinners only)",
+                    "off": "Off (no spinners or motion)"}
 """How the animation levels read."""
 
 
