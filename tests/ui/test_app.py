@@ -46,7 +46,7 @@ def test_menu_path_imports_no_numba(home):
         from tui_games import catalog
         from tui_games.ui.screens.rules import rules_markdown
         for spec in catalog.all_specs():
-            assert "## Keys" in rules_markdown(spec), spec.id
+            assert "## Game screen keys" in rules_markdown(spec), spec.id
         print("numba" in sys.modules)
     """)
     env = dict(os.environ, TUI_GAMES_HOME=str(home))
@@ -70,7 +70,7 @@ async def test_menu_lists_every_game_and_opens_rules(home):
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         assert app.screen.query_one(Markdown).source.startswith("# Tic Tac Toe")
-        assert "## Keys" in app.screen.query_one(Markdown).source
+        assert "## Game screen keys" in app.screen.query_one(Markdown).source
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

@@ -27,19 +27,30 @@ def view_keys(spec: GameSpec) -> str:
     return view_class(spec).KEYS_HELP
 
 
+def _has_section(markdown: str, *titles: str) -> bool:
+    """True when ``markdown`` has a '## ' heading starting with one of ``titles`` (any case)."""
+    headings = [line[3:].strip().lower() for line in markdown.splitlines() if line.startswith("## ")]
+    return any(h.startswith(t.lower()) for h in headings for t in titles)
+
+
 def rules_markdown(spec: GameSpec) -> str:
-    """The full rules page: the game's help.md, its AI levels and options, and the keys."""
+    """The full rules page: the game's help.md, then what it leaves out (AI levels, options, the
+    view's keys), and always the keys every game screen has."""
     try:
         body = spec.help_text().strip()
     except (FileNotFoundError, OSError):
         body = f"# {spec.title}\n\n{spec.description}"
-    parts = [body, "", "## AI levels", ""]
-    parts += [f"{n}. **{spec.level_name(n)}**" for n in range(1, spec.max_level + 1)]
-    if spec.params:
+    parts = [body]
+    if not _has_section(body, "AI levels", "Computer opponents"):
+        parts += ["", "## AI levels", ""]
+        parts += [f"{n}. **{spec.level_name(n)}**" for n in range(1, spec.max_level + 1)]
+    if spec.params and not _has_section(body, "Options", "Parameters"):
         parts += ["", "## Options", ""]
         parts += [f"- **{p.name.replace('_', ' ')}**: {p.help} ({p.describe_range()}, default {p.default})"
                   for p in spec.params]
-    parts += ["", "## Keys", "", view_keys(spec).strip(), GAME_KEYS.strip(), ""]
+    if not _has_section(body, "Keys", "Playing"):
+        parts += ["", "## Keys", "", view_keys(spec).strip()]
+    parts += ["", "## Game screen keys", "", GAME_KEYS.strip(), ""]
     return "\n".join(parts)
 
 
