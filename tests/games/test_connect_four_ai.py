@@ -140,3 +140,11 @@ def test_perfect_opens_in_the_centre_from_the_book(spec, perfect):
         pytest.skip("no opening book shipped")
     assert perfect.choose(state) == 3
     assert perfect.solve(state) == (3, 1)  # the first player wins with the last stone
+
+
+def test_time_limit_falls_back_to_a_legal_move(spec):
+    ai = PerfectPlayer(spec.max_level, 0, table_size=1048577, use_book=False, time_limit=0.2)
+    state = play(spec, "44")
+    assert ai.choose(state) in state.legal_actions()
+    assert ai.control[solver.ABORTED] == 1  # the solver gave up ...
+    assert ai.fallback.control[solver.ABORTED] == 0  # ... and the 9-ply search ran to completion

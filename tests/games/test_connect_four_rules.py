@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from tui_games import catalog
 from tui_games.core.errors import IllegalActionError
 from tui_games.core.players import TERMINAL
+from tui_games.engine.header import PLAYER
 from tui_games.games.connect_four import rules
 from tui_games.games.connect_four.game import ConnectFourState
 
@@ -40,7 +41,7 @@ def from_diagram(spec, diagram: str) -> ConnectFourState:
     state.array[rules.POSITION] = mover_bits
     state.array[rules.MASK] = x_bits | o_bits
     state.array[rules.PLY] = stones
-    state.array[0] = stones % 2
+    state.array[PLAYER] = stones % 2
     assert state.board == ["".join(r) for r in rows]
     return state
 

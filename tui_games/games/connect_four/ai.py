@@ -164,8 +164,11 @@ class PerfectPlayer(_Player):
     """Level 5: the opening book, then the exact solver with a table kept between moves."""
 
     def __init__(self, level: int, seed: int, table_size: int = solver.DEFAULT_TABLE_SIZE,
-                 use_book: bool = True):
+                 use_book: bool = True, time_limit: float | None = None):
         super().__init__(level, seed)
+        self.time_limit = time_limit
+        """Seconds after which ``choose`` gives up solving and plays the 9-ply search's move instead
+        (None, the default: never give up, so every move is optimal however long it takes)."""
         self.keys, self.values = solver.new_table(table_size)
         self.sort_moves, self.sort_scores = solver.new_sort_buffers()
         self.book = OpeningBook.load() if use_book else OpeningBook(np.zeros((0, 3), dtype=np.int64))
@@ -191,9 +194,16 @@ class PerfectPlayer(_Player):
         return int(result[0]), int(result[1])
 
     def choose(self, state) -> int:
-        """An optimal column (if stopped early: the 9-ply search's choice, still legal)."""
+        """An optimal column (if stopped early or past ``time_limit``: the 9-ply search's choice)."""
         self._start()
-        column, _ = self.solve(state)
+        timer = threading.Timer(self.time_limit, self.stop) if self.time_limit else None
+        if timer is not None:
+            timer.start()
+        try:
+            column, _ = self.solve(state)
+        finally:
+            if timer is not None:
+                timer.cancel()
         if column < 0:
             self.fallback.control[:] = 0
             return self.fallback.choose(state)
