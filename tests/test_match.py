@@ -127,3 +127,10 @@ def test_the_log_hides_dealt_cards_until_the_round_ends(home):
     while not match.is_over:
         match.play(1)  # stand
     assert "  (dealt)" not in match.move_log
+
+
+def test_no_undo_at_the_blackjack_table(home):
+    match = Match.new(catalog.get("blackjack"), {"rules": "simple"}, [Seat()], seed=3)
+    match.play(0 if 0 in match.state.legal_actions() else match.state.legal_actions()[0])
+    assert not match.can_undo
+    assert match.undo() is False

@@ -241,8 +241,8 @@ class Match:
 
     @property
     def can_undo(self) -> bool:
-        """True when there is a human decision to take back."""
-        return self._undo_target() is not None
+        """True when there is a human decision to take back (never in games that forbid it)."""
+        return self.spec.extra.get("allow_undo", True) and self._undo_target() is not None
 
     @property
     def can_redo(self) -> bool:
@@ -260,7 +260,7 @@ class Match:
     def undo(self) -> bool:
         """Go back to the last position where a human was to move; False if there is none."""
         target = self._undo_target()
-        if target is None:
+        if target is None or not self.spec.extra.get("allow_undo", True):
             return False
         removed = self.state.history[target:]
         self.redo_stack = self.redo_stack + removed[::-1]

@@ -27,5 +27,6 @@ SPEC = GameSpec(
     deterministic=False,
     perfect_information=False,
     seat_names=("Seat 1", "Seat 2", "Seat 3"),
-    extra={"order": 10, "seats_param": "seats", "stats_opponent": "dealer"},
+    extra={"order": 10, "seats_param": "seats", "stats_opponent": "dealer",
+           "allow_undo": False},
 )
