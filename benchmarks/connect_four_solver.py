@@ -7,7 +7,8 @@ real game) from the empty board and from early positions against random replies,
 of each of its moves, saying which came from the book.
 
     python benchmarks/connect_four_solver.py [--per-set 100] [--sets Test_L3_R1,...] [--games 3]
-                                             [--max-ply 16] [--skip-sets] [--skip-games]
+                                             [--max-ply 16] [--opening-plies 0] [--skip-sets]
+                                             [--skip-games]
 """
 
 from __future__ import annotations
@@ -50,8 +51,9 @@ def bench_set(name: str, count: int, table_size: int) -> None:
           f"  max {1000 * max(times):9.1f} ms  mean nodes {statistics.mean(nodes):12.0f}", flush=True)
 
 
-def bench_games(games: int, max_ply: int, seed: int) -> None:
-    """Per-move times of the perfect AI from the empty board (both colours) against random replies."""
+def bench_games(games: int, max_ply: int, seed: int, opening_plies: int = 0) -> None:
+    """Per-move times of the perfect AI (both colours) against random replies, from the empty board
+    or from ``opening_plies`` random moves (a new random opening per game, not yet decided)."""
     spec = catalog.get("connect-four")
     rng = np.random.default_rng(seed)
     by_ply: dict[int, list[tuple[float, bool]]] = {}
@@ -59,6 +61,10 @@ def bench_games(games: int, max_ply: int, seed: int) -> None:
         for ai_seat in (0, 1):
             ai = spec.ai(spec.max_level, seed=game)
             state = spec.new()
+            while state.ply < opening_plies:
+                state.apply(int(rng.choice(state.legal_actions())))
+                if state.is_terminal:
+                    state = spec.new()
             while not state.is_terminal and state.ply <= max_ply:
                 if state.current_player == ai_seat:
                     in_book = ai.book.lookup(int(state.array[rules.POSITION]),
@@ -89,6 +95,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="games per colour for the per-move times")
     parser.add_argument("--max-ply", type=int, default=16, help="stop each timed game after this ply")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--opening-plies", type=int, default=0,
+                        help="random moves before the timed part of each game")
     parser.add_argument("--skip-sets", action="store_true")
     parser.add_argument("--skip-games", action="store_true")
     args = parser.parse_args()
@@ -97,7 +105,7 @@ def main() -> None:
         for name in args.sets.split(","):
             bench_set(name, args.per_set, args.table_size)
     if not args.skip_games:
-        bench_games(args.games, args.max_ply, args.seed)
+        bench_games(args.games, args.max_ply, args.seed, args.opening_plies)
 
 
 if __name__ == "__main__":
