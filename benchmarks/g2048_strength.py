@@ -70,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     spec = catalog.get("2048")
     levels = args.level or list(range(1, spec.max_level + 1))
-    spec.ai(levels[0]).choose(_warm_state(spec))  # compile (or load) the kernels before timing
+    for level in levels:  # compile (or load) every level's kernels before timing
+        spec.ai(level).choose(_warm_state(spec))
     for level in levels:
         results = []
         for g in range(args.games):
