@@ -36,10 +36,16 @@ class Solver:
         solver.best_move(s[rules.POSITION], s[rules.MASK], s[rules.PLY], result, *self._args())
         return int(result[0]), int(result[1])
 
-    def columns(self, s) -> np.ndarray:
+    def columns(self, s, low: int = -rules.CELLS, high: int = rules.CELLS) -> np.ndarray:
         out = np.zeros(rules.WIDTH, dtype=np.int64)
-        solver.column_scores(s[rules.POSITION], s[rules.MASK], s[rules.PLY], out, *self._args())
+        solver.column_scores(s[rules.POSITION], s[rules.MASK], s[rules.PLY], low, high, out,
+                             *self._args())
         return out
+
+    def weak_best(self, s) -> tuple[int, int]:
+        result = np.zeros(2, dtype=np.int64)
+        solver.weak_best_move(s[rules.POSITION], s[rules.MASK], s[rules.PLY], result, *self._args())
+        return int(result[0]), int(result[1])
 
 
 @pytest.fixture(scope="module")
@@ -116,20 +122,23 @@ def test_generated_book_holds_only_optimal_moves(tmp_path, exact):
     root = "4453462233"  # 0-based digits below; a middle-game root keeps the test quick
     root_0 = "".join(str(int(c) - 1) for c in root)
     out = tmp_path / "book.npy"
-    script.generate(max_ply=len(root) + 4, log_path=tmp_path / "log.txt", out=out,
-                    table_size=TEST_TABLE_SIZE, roots=[root_0])
+    # a tiny node limit makes most positions 'hard', so the book grows several plies deep
+    rows = script.generate(log_path=tmp_path / "log.txt", out=out, table_size=TEST_TABLE_SIZE,
+                           node_limit=4096, max_ply=len(root) + 8, roots=[root_0])
     book = OpeningBook(np.load(out))
-    assert len(book) > 7
+    assert len(book) == len(rows) > 7
     rng = np.random.default_rng(5)
     checked = 0
     for _ in range(12):
         s = state_after(root)
-        while not s[rules.PLAYER] == rules.TERMINAL and s[rules.PLY] <= len(root) + 4:
+        while not s[rules.PLAYER] == rules.TERMINAL:
             entry = book.lookup(int(s[rules.POSITION]), int(s[rules.MASK]))
             if entry is None:
                 break
             scores = exact.columns(s)
-            assert scores[entry.column] == entry.score == scores.max()
+            assert entry.outcome == np.sign(scores.max())
+            if entry.outcome >= 0:  # in a lost position every move is optimal
+                assert np.sign(scores[entry.column]) == entry.outcome
             checked += 1
             rules.apply_action(s, entry.column)
             if s[rules.PLAYER] == rules.TERMINAL:
@@ -139,10 +148,55 @@ def test_generated_book_holds_only_optimal_moves(tmp_path, exact):
     assert checked >= 24
 
 
+def test_book_generation_resumes_from_its_log(tmp_path):
+    script = _load_book_script()
+    root_0 = "".join(str(int(c) - 1) for c in "4453462233")
+    log = tmp_path / "log.txt"
+    first = script.generate(log_path=log, out=tmp_path / "a.npy", table_size=TEST_TABLE_SIZE,
+                            node_limit=4096, max_ply=14, roots=[root_0])
+    lines = log.read_text().splitlines()
+    again = script.generate(log_path=log, out=tmp_path / "b.npy", table_size=TEST_TABLE_SIZE,
+                            node_limit=4096, max_ply=14, roots=[root_0])
+    assert again == first
+    assert log.read_text().splitlines() == lines  # nothing was solved a second time
+
+
+def test_weak_best_move_keeps_the_outcome(refdata, exact):
+    for moves, expected in pons_set(refdata, "Test_L2_R2", 40):
+        s = state_after(moves)
+        column, outcome = exact.weak_best(s)
+        assert outcome == np.sign(expected), moves
+        if outcome >= 0:
+            assert np.sign(exact.columns(s)[column]) == outcome, moves
+
+
+def test_weak_column_scores_are_the_signs_of_the_exact_ones(refdata, exact):
+    for moves, _ in pons_set(refdata, "Test_L2_R1", 30):
+        s = state_after(moves)
+        weak = exact.columns(s, -1, 1)
+        strong = exact.columns(s)
+        for column in range(rules.WIDTH):
+            if strong[column] == solver.UNKNOWN:
+                assert weak[column] == solver.UNKNOWN
+            else:
+                assert np.sign(weak[column]) == np.sign(strong[column]), (moves, column)
+
+
+def test_node_limit_aborts_the_search(exact):
+    s = state_after("44")
+    exact.control[:] = 0
+    exact.control[solver.NODE_LIMIT] = 10_000
+    result = np.zeros(2, dtype=np.int64)
+    solver.weak_best_move(s[rules.POSITION], s[rules.MASK], s[rules.PLY], result, *exact._args())
+    assert exact.control[solver.ABORTED] == 1 and result[0] == -1
+    assert exact.control[solver.NODES] < 20_000
+    exact.control[:] = 0
+
+
 def test_shipped_book_starts_with_the_centre_column():
     book = OpeningBook.load()
     entry = book.lookup(0, 0)
     if len(book) == 0:
         pytest.skip("no opening book shipped")
-    assert entry is not None and entry.column == 3 and entry.score == 1
+    assert entry is not None and entry.column == 3 and entry.outcome == 1
     assert min(book.plies()) == 0

@@ -5,8 +5,9 @@
 2 Casual   2-ply alpha-beta on the threat heuristic, with large random noise on the move values.
 3 Club     5-ply alpha-beta, moderate noise.
 4 Expert   9-ply alpha-beta, slight noise (only to break ties).
-5 Perfect  the exact solver (solver.py) with the opening book (book.py): only game-theoretically
-           optimal moves, the fastest win when winning and the slowest loss when losing.
+5 Perfect  the solver (solver.py) with the opening book (book.py): only game-theoretically
+           optimal moves (a won game stays won, a drawn one drawn); from the middle game on, where
+           an exact solve is cheap, also the fastest win and the slowest loss.
 
 Every player has ``choose(state) -> column``, ``hint(state) -> Hint`` and ``stop()`` (safe from
 another thread: the running search returns early and ``choose`` still answers with a legal move).
@@ -28,7 +29,13 @@ SEARCH_LEVELS = {2: (2, 60.0), 3: (5, 20.0), 4: (9, 0.5)}
 """level -> (search depth in plies, standard deviation of the noise added to each move's value)."""
 
 HINT_SECONDS = 2.0
-"""Default time the perfect player's hint spends on exact per-column scores."""
+"""Default time the perfect player's hint spends on per-column outcomes and exact scores."""
+
+EXACT_NODE_LIMIT = 500_000
+"""Nodes the perfect player spends on trying an exact solve before it settles for a weak one."""
+
+OUTCOME_WORDS = {1: "wins", 0: "draws", -1: "loses"}
+"""Hint labels of a column whose outcome, but not exact score, is known."""
 
 
 def describe_score(score: int, moves: int) -> str:
@@ -161,17 +168,26 @@ class SearchPlayer(_Player):
 
 
 class PerfectPlayer(_Player):
-    """Level 5: the opening book, then the exact solver with a table kept between moves."""
+    """Level 5: the opening book, then the solver, with a table kept between moves.
+
+    Off the book it first tries an exact solve within ``exact_nodes`` nodes (cheap from the middle
+    game on: then a won game is won as fast as possible and a lost one lasts as long as possible);
+    otherwise a weak solve finds a move that keeps the outcome (win, draw or loss). In a lost
+    position every move is optimal and it plays the 9-ply search's choice, the move that gives a
+    fallible opponent the most chances to go wrong.
+    """
 
     def __init__(self, level: int, seed: int, table_size: int = solver.DEFAULT_TABLE_SIZE,
-                 use_book: bool = True, time_limit: float | None = None):
+                 use_book: bool = True, time_limit: float | None = None,
+                 exact_nodes: int = EXACT_NODE_LIMIT):
         super().__init__(level, seed)
         self.time_limit = time_limit
         """Seconds after which ``choose`` gives up solving and plays the 9-ply search's move instead
         (None, the default: never give up, so every move is optimal however long it takes)."""
+        self.exact_nodes = exact_nodes
         self.keys, self.values = solver.new_table(table_size)
         self.sort_moves, self.sort_scores = solver.new_sort_buffers()
-        self.book = OpeningBook.load() if use_book else OpeningBook(np.zeros((0, 3), dtype=np.int64))
+        self.book = OpeningBook.load() if use_book else OpeningBook(np.zeros((0, 4), dtype=np.int64))
         self.fallback = SearchPlayer(level, seed, depth=9, noise=0.0)
         self._lock = threading.Lock()
 
@@ -180,18 +196,40 @@ class PerfectPlayer(_Player):
         super().stop()
         self.fallback.stop()
 
+    def _tables(self):
+        return self.keys, self.values, self.control, self.sort_moves, self.sort_scores
+
     def solve(self, state) -> tuple[int, int]:
-        """(optimal column, exact score) from the book or the solver; column -1 if stopped early."""
+        """(optimal column, exact score) by the exact solver alone, however long it takes (column -1
+        if stopped early). Slow in the opening; play uses :meth:`best_move`."""
         _check_playable(state)
-        position, mask = int(state.array[rules.POSITION]), int(state.array[rules.MASK])
-        entry = self.book.lookup(position, mask)
-        if entry is not None and rules.can_play(mask, entry.column):
-            return entry.column, entry.score
         result = np.zeros(2, dtype=np.int64)
         with self._lock:
-            solver.best_move(position, mask, state.ply, result, self.keys, self.values, self.control,
-                             self.sort_moves, self.sort_scores)
+            solver.best_move(state.array[rules.POSITION], state.array[rules.MASK], state.ply, result,
+                             *self._tables())
         return int(result[0]), int(result[1])
+
+    def best_move(self, state) -> tuple[int, int, bool]:
+        """(optimal column, score, exact): from the book, an exact solve within ``exact_nodes``
+        nodes, or a weak solve (score 1 win, 0 draw, -1 loss). Column -1 if stopped early."""
+        _check_playable(state)
+        position, mask = state.array[rules.POSITION], state.array[rules.MASK]
+        entry = self.book.lookup(int(position), int(mask))
+        if entry is not None and rules.can_play(int(mask), entry.column):
+            return entry.column, entry.score, entry.exact
+        result = np.zeros(2, dtype=np.int64)
+        with self._lock:
+            if self.exact_nodes > 0:
+                self.control[solver.NODE_LIMIT] = self.exact_nodes
+                solver.best_move(position, mask, state.ply, result, *self._tables())
+                self.control[solver.NODE_LIMIT] = 0
+                if not self.control[solver.ABORTED]:
+                    return int(result[0]), int(result[1]), True
+                if self.control[solver.STOP]:
+                    return -1, 0, False
+                self.control[solver.ABORTED] = 0
+            solver.weak_best_move(position, mask, state.ply, result, *self._tables())
+        return int(result[0]), int(result[1]), False
 
     def choose(self, state) -> int:
         """An optimal column (if stopped early or past ``time_limit``: the 9-ply search's choice)."""
@@ -200,54 +238,69 @@ class PerfectPlayer(_Player):
         if timer is not None:
             timer.start()
         try:
-            column, _ = self.solve(state)
+            column, score, exact = self.best_move(state)
         finally:
             if timer is not None:
                 timer.cancel()
-        if column < 0:
+        if column < 0 or (score < 0 and not exact):
             self.fallback.control[:] = 0
             return self.fallback.choose(state)
         return column
 
     def hint(self, state, seconds: float = HINT_SECONDS) -> ConnectFourHint:
-        """Exact scores per column, as many as ``seconds`` allow (centre columns first), and the best.
+        """Each column's outcome (win, draw or loss), then its exact score if ``seconds`` allow
+        (centre columns first), and an optimal column.
 
-        Columns left unsolved when time runs out have value None and label '?'. The suggested column
-        is exact when it comes from the book or from a completed per-column solve.
+        Columns left unsolved when time runs out have value None and label '?'. When not even the
+        outcomes are complete the suggestion comes from the book or, failing that, the 9-ply search.
         """
         _check_playable(state)
         self._start()
         timer = threading.Timer(seconds, self.stop)
         timer.start()
+        legal = state.legal_actions()
         try:
-            out = np.zeros(rules.WIDTH, dtype=np.int64)
-            with self._lock:
-                solver.column_scores(state.array[rules.POSITION], state.array[rules.MASK], state.ply,
-                                     out, self.keys, self.values, self.control, self.sort_moves,
-                                     self.sort_scores)
-            complete = not self.control[solver.ABORTED]
+            outcomes = self._column_scores(state, -1, 1)
+            solved = not self.control[solver.ABORTED]
+            exact = self._column_scores(state, -rules.CELLS, rules.CELLS) if solved else None
+            exact_complete = solved and not self.control[solver.ABORTED]
         finally:
             timer.cancel()
-        legal = state.legal_actions()
-        hint = ConnectFourHint(best=legal[0], exact=True, summary="exact solver")
+        self._start()
+        if exact_complete:
+            hint = ConnectFourHint(best=max(legal, key=lambda c: exact[c]), exact=True,
+                                   summary="exact solver")
+            for column in legal:
+                hint.set(column, int(exact[column]), describe_score(int(exact[column]), state.ply))
+            return hint
+        if solved:
+            best = max(legal, key=lambda c: outcomes[c])
+            hint = ConnectFourHint(best=best, summary="solved: outcome of each column")
+            for column in legal:
+                outcome = int(np.sign(outcomes[column]))
+                hint.set(column, outcome, OUTCOME_WORDS[outcome])
+            return hint
+        hint = ConnectFourHint(best=legal[0], summary="not solved in the time allowed")
         for column in legal:
-            known = int(out[column]) != solver.UNKNOWN
-            hint.set(column, int(out[column]) if known else None,
-                     describe_score(int(out[column]), state.ply) if known else "?")
-        if complete:
-            hint.best = max(legal, key=lambda c: out[c])
+            known = int(outcomes[column]) != solver.UNKNOWN
+            outcome = int(np.sign(outcomes[column])) if known else None
+            hint.set(column, outcome, OUTCOME_WORDS[outcome] if known else "?")
+        entry = self.book.lookup(int(state.array[rules.POSITION]), int(state.array[rules.MASK]))
+        if entry is not None:
+            hint.best = entry.column
+            hint.set(entry.column, entry.outcome, OUTCOME_WORDS[entry.outcome])
+            hint.summary = "opening book; some columns unsolved in the time allowed"
         else:
-            self._start()
-            entry = self.book.lookup(int(state.array[rules.POSITION]), int(state.array[rules.MASK]))
-            if entry is not None:
-                hint.best = entry.column
-                hint.set(entry.column, entry.score, describe_score(entry.score, state.ply))
-                hint.summary = "opening book; some columns unsolved in the time allowed"
-            else:
-                hint.best = self.fallback.hint(state).best
-                hint.exact = False
-                hint.summary = "not solved in the time allowed: 9-ply search suggestion"
+            hint.best = self.fallback.hint(state).best
+            hint.summary = "not solved in the time allowed: 9-ply search suggestion"
         return hint
+
+    def _column_scores(self, state, low: int, high: int) -> np.ndarray:
+        out = np.zeros(rules.WIDTH, dtype=np.int64)
+        with self._lock:
+            solver.column_scores(state.array[rules.POSITION], state.array[rules.MASK], state.ply, low,
+                                 high, out, *self._tables())
+        return out
 
 
 def _drop_bit(mask: int, column: int) -> int:

@@ -10,8 +10,12 @@ move ordering refined by how many winning cells a move creates, pruning of moves
 opponent an immediate win, and iterative narrowing of the score window at the root.
 
 Every kernel takes a small ``control`` int64 array: the caller (any thread) sets ``control[STOP]``
-to abort; the search polls it every 4096 nodes, sets ``control[ABORTED]`` and returns at once
-without writing partial results to the table. ``control[NODES]`` counts the nodes searched.
+to abort, or ``control[NODE_LIMIT]`` (if positive) to abort once that many nodes are searched; the
+search polls both every 4096 nodes, sets ``control[ABORTED]`` and returns at once without writing
+partial results to the table. ``control[NODES]`` counts the nodes searched.
+
+A *weak* solve asks only for win, draw or loss: solving within the bounds [-1, 1] returns the sign
+of the exact score, much faster than the exact score itself.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from tui_games.games.connect_four.rules import (
 STOP = 0
 NODES = 1
 ABORTED = 2
-CONTROL_SIZE = 3
+NODE_LIMIT = 3
+CONTROL_SIZE = 4
 
 DEFAULT_TABLE_SIZE = 8388617
 """A prime just above 2**23: about 40 MB of table (4-byte key check + 1-byte value per entry)."""
@@ -43,7 +48,7 @@ def new_table(size: int = DEFAULT_TABLE_SIZE) -> tuple[np.ndarray, np.ndarray]:
 
 
 def new_control() -> np.ndarray:
-    """A fresh control array (stop request, node count, aborted flag)."""
+    """A fresh control array (stop request, node count, aborted flag, node limit: 0 for none)."""
     return np.zeros(CONTROL_SIZE, dtype=np.int64)
 
 
@@ -76,7 +81,8 @@ def negamax(position, mask, moves, alpha, beta, keys, values, control, sort_move
     Requires alpha < beta and that the side to move cannot win at once.
     """
     control[NODES] += 1
-    if (control[NODES] & POLL_MASK) == 0 and control[STOP] != 0:
+    if (control[NODES] & POLL_MASK) == 0 and (
+            control[STOP] != 0 or 0 < control[NODE_LIMIT] <= control[NODES]):
         control[ABORTED] = 1
     if control[ABORTED] != 0:
         return np.int64(0)
@@ -150,7 +156,8 @@ def solve(position, mask, moves, keys, values, control, sort_moves, sort_scores)
 
 @kernel()
 def solve_within(position, mask, moves, low, high, keys, values, control, sort_moves, sort_scores):
-    """The exact score, given that it is known to lie in [low, high] (wider bounds are clipped)."""
+    """The exact score if it lies in [low, high]; otherwise a bound beyond them (at most ``low`` if
+    the score is, at least ``high`` if the score is), so (-1, 1) gives the sign of the score."""
     if can_win_next(position, mask):
         return np.int64((CELLS + 1 - moves) // 2)
     low = max(low, -((CELLS - moves) // 2))
@@ -173,34 +180,91 @@ def solve_within(position, mask, moves, low, high, keys, values, control, sort_m
 
 
 @kernel()
-def move_value(position, mask, moves, column, keys, values, control, sort_moves, sort_scores):
-    """The exact score for the side to move of playing ``column`` (a playable column)."""
+def move_value(position, mask, moves, column, low, high, keys, values, control, sort_moves,
+               sort_scores):
+    """The score for the side to move of playing ``column`` (a playable column), clipped to
+    [low, high]: exact with bounds (-CELLS, CELLS), its sign with (-1, 1)."""
     move = (mask + bottom_mask_col(column)) & column_mask(column)
     if winning_cells(position, mask) & move:
-        return np.int64((CELLS + 1 - moves) // 2)
+        return min(high, np.int64((CELLS + 1 - moves) // 2))
     child_position = position ^ mask
     child_mask = mask | move
     if moves + 1 >= CELLS:
         return np.int64(0)
     if can_win_next(child_position, child_mask):
-        return -np.int64((CELLS + 1 - (moves + 1)) // 2)
-    return -solve(child_position, child_mask, moves + 1, keys, values, control, sort_moves, sort_scores)
+        return max(low, -np.int64((CELLS + 1 - (moves + 1)) // 2))
+    return -solve_within(child_position, child_mask, moves + 1, -high, -low, keys, values, control,
+                         sort_moves, sort_scores)
 
 
 @kernel()
-def column_scores(position, mask, moves, out, keys, values, control, sort_moves, sort_scores):
-    """Write each column's exact score into out[0:7] (UNKNOWN for full columns or after an abort)."""
+def column_scores(position, mask, moves, low, high, out, keys, values, control, sort_moves,
+                  sort_scores):
+    """Write each column's score, clipped to [low, high] as in :func:`move_value`, into out[0:7]
+    (UNKNOWN for full columns and for the columns not reached before an abort)."""
     for column in range(WIDTH):
         out[column] = UNKNOWN
     for i in range(WIDTH):
         column = COLUMN_ORDER[i]
         if can_play(mask, column):
-            value = move_value(position, mask, moves, column, keys, values, control, sort_moves,
-                               sort_scores)
+            value = move_value(position, mask, moves, column, low, high, keys, values, control,
+                               sort_moves, sort_scores)
             if control[ABORTED] != 0:
                 return
             out[column] = value
     return
+
+
+@kernel()
+def order_columns(position, mask, moves, candidates, sort_moves, sort_scores):
+    """Put the columns of the ``candidates`` bits in search order into sort_moves[moves, :count]
+    (most winning cells created first, centre first among equals) and return count."""
+    count = 0
+    for i in range(WIDTH):
+        move = candidates & column_mask(COLUMN_ORDER[i])
+        if move:
+            ordering = move_score(position, mask, move)
+            j = count
+            while j > 0 and sort_scores[moves, j - 1] < ordering:
+                sort_moves[moves, j] = sort_moves[moves, j - 1]
+                sort_scores[moves, j] = sort_scores[moves, j - 1]
+                j -= 1
+            sort_moves[moves, j] = COLUMN_ORDER[i]
+            sort_scores[moves, j] = ordering
+            count += 1
+    return count
+
+
+@kernel()
+def weak_best_move(position, mask, moves, result, keys, values, control, sort_moves, sort_scores):
+    """A game-theoretically optimal column and the position's outcome for the side to move:
+    result[0] = column, result[1] = 1 (win), 0 (draw) or -1 (loss).
+
+    A weak solve (win, draw or loss only), then the candidate moves in search order until one keeps
+    that outcome. In a lost position every move is optimal and result[0] is the first candidate
+    (the caller may prefer another). After an abort result[0] = -1.
+    """
+    result[0] = -1
+    result[1] = 0
+    winning = winning_cells(position, mask) & possible_moves(mask)
+    candidates = non_losing_moves(position, mask)
+    if winning == 0 and candidates != 0:
+        score = solve_within(position, mask, moves, -1, 1, keys, values, control, sort_moves,
+                             sort_scores)
+        if control[ABORTED] != 0:
+            return
+        score = max(-1, min(1, score))  # a fail-high or fail-low bound beyond the window
+        if score >= 0:
+            best_move_within(position, mask, moves, score, score, result, keys, values, control,
+                             sort_moves, sort_scores)
+            return
+        result[0] = sort_moves[moves, 0] if order_columns(position, mask, moves, candidates,
+                                                          sort_moves, sort_scores) else -1
+        result[1] = -1
+        return
+    best_move_within(position, mask, moves, -1, 1, result, keys, values, control, sort_moves,
+                     sort_scores)
+    result[1] = max(-1, min(1, result[1]))
 
 
 @kernel()
@@ -244,20 +308,7 @@ def best_move_within(position, mask, moves, low, high, result, keys, values, con
                          sort_scores)
     if control[ABORTED] != 0:
         return
-    # same ordering as the search: winning cells created, then centre first
-    count = 0
-    for i in range(WIDTH):
-        move = candidates & column_mask(COLUMN_ORDER[i])
-        if move:
-            ordering = move_score(position, mask, move)
-            j = count
-            while j > 0 and sort_scores[moves, j - 1] < ordering:
-                sort_moves[moves, j] = sort_moves[moves, j - 1]
-                sort_scores[moves, j] = sort_scores[moves, j - 1]
-                j -= 1
-            sort_moves[moves, j] = COLUMN_ORDER[i]
-            sort_scores[moves, j] = ordering
-            count += 1
+    count = order_columns(position, mask, moves, candidates, sort_moves, sort_scores)
     order = sort_moves[moves, :count].copy()
     for i in range(count):
         column = order[i]
