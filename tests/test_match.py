@@ -134,3 +134,19 @@ def test_no_undo_at_the_blackjack_table(home):
     match.play(0 if 0 in match.state.legal_actions() else match.state.legal_actions()[0])
     assert not match.can_undo
     assert match.undo() is False
+
+
+def test_a_finished_2048_game_records_its_score_and_best_tile(home):
+    from tui_games.store import stats
+
+    match = Match.new(catalog.get("2048"), {}, [Seat()], seed=7)
+    moves = 0
+    while not match.is_over:
+        match.play(match.state.legal_actions()[moves % len(match.state.legal_actions())])
+        moves += 1
+    score, tile = match.state.score, match.state.max_tile
+    assert score > 0 and tile >= 16
+    assert match.result_text == f"No moves left: score {score}, best tile {tile}"
+    (row,) = stats.summary()
+    assert (row.played, row.lost, row.best_score, row.best_tile) == (1, 1, score, tile)
+    assert stats.records()["best_2048_tile"] == tile

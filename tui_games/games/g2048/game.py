@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tui_games.core.errors import IllegalActionError
+from tui_games.core.results import SeatResult
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.games.g2048 import rules
 
@@ -154,3 +155,18 @@ def new_state(spec, seed: int, params: dict) -> G2048State:
     """A new game at its first chance node (two random tiles are due; ``resolve_chance`` places
     them). The catalogue's ``spec.new`` calls this."""
     return G2048State(spec, KERNELS, seed, params)
+
+
+WINNING_TILE = 2048
+"""The tile that counts a game as won in the statistics (the game goes on after it)."""
+
+
+def seat_result(state: G2048State, seat: int) -> SeatResult:
+    """The statistics row of a finished game: won if it made the 2048 tile, with score and best tile."""
+    outcome = "won" if state.max_tile >= WINNING_TILE else "lost"
+    return SeatResult(seat=seat, outcome=outcome, score=state.score, best_tile=state.max_tile)
+
+
+def result_text(state: G2048State) -> str:
+    """One line for the finished game, e.g. 'No moves left: score 20316, best tile 2048'."""
+    return f"No moves left: score {state.score}, best tile {state.max_tile}"
