@@ -170,3 +170,15 @@ def test_perfect_plays_the_search_move_in_a_lost_position(refdata, spec):
     state = play(spec, lost)
     assert ai.best_move(state)[1] == -1
     assert ai.choose(state) == ai.fallback.choose(state)
+
+
+def test_the_bundled_puzzle_has_exactly_one_winning_column(spec, perfect):
+    from tui_games.match import Match
+    from tui_games.store import saves
+
+    (entry,) = [e for e in saves.bundled_examples() if e.record and e.record.game == "connect-four"]
+    state = Match.from_example(entry.path).state
+    hint = perfect.hint(state, seconds=60)
+    assert hint.exact
+    assert [c for c, label in hint.values.items() if label.startswith("win")] == [hint.best] == [5]
+    assert hint.values[5] == "win in 4"
