@@ -3,12 +3,12 @@
 Part 1 solves positions of each Pons set (like the table in ../shared/refdata/connect4/README.md)
 with a fresh table per position and prints the mean time, the mean number of nodes and how many
 answers were right. Part 2 plays the perfect AI (book + solver, table kept between moves as in a
-real game) from the empty board and from early positions against random replies, and prints the time
-of each of its moves, saying which came from the book.
+real game) from the empty board or from random openings against random replies or an AI level, and
+prints the time of each of its moves, saying which came from the book, and the games' results.
 
     python benchmarks/connect_four_solver.py [--per-set 100] [--sets Test_L3_R1,...] [--games 3]
-                                             [--max-ply 16] [--opening-plies 0] [--skip-sets]
-                                             [--skip-games]
+                                             [--max-ply 42] [--opening-plies 0] [--opponent random|1-5]
+                                             [--skip-sets] [--skip-games]
 """
 
 from __future__ import annotations
@@ -51,15 +51,19 @@ def bench_set(name: str, count: int, table_size: int) -> None:
           f"  max {1000 * max(times):9.1f} ms  mean nodes {statistics.mean(nodes):12.0f}", flush=True)
 
 
-def bench_games(games: int, max_ply: int, seed: int, opening_plies: int = 0) -> None:
-    """Per-move times of the perfect AI (both colours) against random replies, from the empty board
-    or from ``opening_plies`` random moves (a new random opening per game, not yet decided)."""
+def bench_games(games: int, max_ply: int, seed: int, opening_plies: int = 0,
+                opponent: str = "random") -> list[float]:
+    """Per-move times of the perfect AI (both colours) against ``opponent`` ('random' or an AI level
+    '1'..'5'), from the empty board or from ``opening_plies`` random moves (a new random opening per
+    game, not yet decided). Returns every move's time in seconds."""
     spec = catalog.get("connect-four")
     rng = np.random.default_rng(seed)
     by_ply: dict[int, list[tuple[float, bool]]] = {}
+    outcomes: dict[str, int] = {}
     for game in range(games):
         for ai_seat in (0, 1):
             ai = spec.ai(spec.max_level, seed=game)
+            other = None if opponent == "random" else spec.ai(int(opponent), seed=1000 + game)
             state = spec.new()
             while state.ply < opening_plies:
                 state.apply(int(rng.choice(state.legal_actions())))
@@ -73,17 +77,31 @@ def bench_games(games: int, max_ply: int, seed: int, opening_plies: int = 0) -> 
                     action = ai.choose(state)
                     elapsed = time.perf_counter() - start
                     by_ply.setdefault(state.ply, []).append((elapsed, in_book))
-                    print(f"game {game} AI seat {ai_seat} ply {state.ply:2d}: {elapsed:8.3f} s"
-                          f" {'book' if in_book else 'search'}", flush=True)
+                    if elapsed > 0.5:
+                        moves = "".join(str(a + 1) for a in state.history)
+                        print(f"  slow: game {game} AI seat {ai_seat} ply {state.ply:2d} {elapsed:6.2f} s"
+                              f" {'book' if in_book else 'search'} after {moves or '-'}", flush=True)
+                elif other is not None:
+                    action = other.choose(state)
                 else:
                     action = int(rng.choice(state.legal_actions()))
                 state.apply(action)
+            if state.is_terminal:
+                ai_return = state.returns()[ai_seat]
+                key = "AI won" if ai_return > 0 else ("AI lost" if ai_return < 0 else "draw")
+                outcomes[key] = outcomes.get(key, 0) + 1
+    print(f"opponent {opponent}: results {outcomes}")
     print("ply  moves  book  mean s   max s")
     for ply in sorted(by_ply):
         entries = by_ply[ply]
         seconds = [e for e, _ in entries]
         print(f"{ply:3d} {len(entries):6d} {sum(b for _, b in entries):5d} {statistics.mean(seconds):8.3f}"
               f" {max(seconds):8.3f}")
+    every = [e for entries in by_ply.values() for e, _ in entries]
+    over = sum(e > 1.0 for e in every)
+    print(f"all moves: {len(every)}, mean {statistics.mean(every):.3f} s, max {max(every):.3f} s, "
+          f"over 1 s: {over}", flush=True)
+    return every
 
 
 def main() -> None:
@@ -93,8 +111,10 @@ def main() -> None:
     parser.add_argument("--sets", default="Test_L3_R1,Test_L2_R1,Test_L2_R2,Test_L1_R1,Test_L1_R2")
     parser.add_argument("--table-size", type=int, default=solver.DEFAULT_TABLE_SIZE)
     parser.add_argument("--games", type=int, default=2, help="games per colour for the per-move times")
-    parser.add_argument("--max-ply", type=int, default=16, help="stop each timed game after this ply")
+    parser.add_argument("--max-ply", type=int, default=rules.CELLS, help="stop each timed game after this ply")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--opponent", default="random",
+                        help="'random' or an AI level 1-5 for the other seat of the timed games")
     parser.add_argument("--opening-plies", type=int, default=0,
                         help="random moves before the timed part of each game")
     parser.add_argument("--skip-sets", action="store_true")
@@ -105,7 +125,7 @@ def main() -> None:
         for name in args.sets.split(","):
             bench_set(name, args.per_set, args.table_size)
     if not args.skip_games:
-        bench_games(args.games, args.max_ply, args.seed, args.opening_plies)
+        bench_games(args.games, args.max_ply, args.seed, args.opening_plies, args.opponent)
 
 
 if __name__ == "__main__":
