@@ -144,7 +144,7 @@ class SearchPlayer(_Player):
         legal = state.legal_actions()
         if self.control[solver.ABORTED]:
             return int(self.rng.choice(legal))
-        noisy = {c: values[c] + self.rng.normal(0.0, self.noise) for c in legal}
+        noisy = {c: values[c] + self.rng.normal(0.0, self.noise) for c in _centre_first(legal)}
         return max(noisy, key=noisy.get)
 
     def hint(self, state) -> ConnectFourHint:
@@ -153,7 +153,7 @@ class SearchPlayer(_Player):
         self._start()
         values = self.values(state)
         legal = state.legal_actions()
-        best = max(legal, key=lambda c: values[c])
+        best = max(_centre_first(legal), key=lambda c: values[c])
         hint = ConnectFourHint(best=best, summary=f"{self.depth}-ply search")
         for column in legal:
             value = float(values[column])
@@ -301,6 +301,11 @@ class PerfectPlayer(_Player):
             solver.column_scores(state.array[rules.POSITION], state.array[rules.MASK], state.ply, low,
                                  high, out, *self._tables())
         return out
+
+
+def _centre_first(columns: list[int]) -> list[int]:
+    """The columns from the centre outwards (so ties go to the centre)."""
+    return sorted(columns, key=lambda c: abs(c - rules.WIDTH // 2))
 
 
 def _drop_bit(mask: int, column: int) -> int:

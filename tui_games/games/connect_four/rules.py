@@ -32,6 +32,13 @@ BOARD_MASK = BOTTOM_MASK * ((1 << HEIGHT) - 1)
 
 COLUMN_ORDER = np.array([3, 2, 4, 1, 5, 0, 6], dtype=np.int64)
 """Columns from the centre outwards: the move-ordering prior of every search."""
+CENTRE_WEIGHTS = np.array([0.0, 0.5, 1.0, 2.0, 1.0, 0.5, 0.0])
+"""Heuristic worth of a stone in each column (the centre takes part in the most fours)."""
+
+ODD_ROWS = BOTTOM_MASK * (1 | (1 << 2) | (1 << 4))
+"""Rows 1, 3 and 5 counted from the bottom: where the first player's threats count."""
+EVEN_ROWS = BOTTOM_MASK * ((1 << 1) | (1 << 3) | (1 << 5))
+"""Rows 2, 4 and 6 counted from the bottom: where the second player's threats count."""
 
 MIN_SCORE = -(CELLS // 2) + 3
 MAX_SCORE = (CELLS + 1) // 2 - 3
@@ -229,20 +236,25 @@ def seat_stones(s, seat):
 
 @kernel()
 def threat_balance(position, mask):
-    """Heuristic for the side to move: own minus opponent's open winning cells, plus centre stones.
-
-    Threats on the row a player can exploit (odd rows for the first player, even for the second)
-    weigh more; the result is scaled to stay within (-1, 1).
+    """Heuristic for the side to move, in (-1, 1): own minus opponent's open winning cells, with
+    extra weight for threats on the rows their owner can exploit (odd rows, counted from 1 at the
+    bottom, for the first player; even rows for the second), for a threat directly above another of
+    the same player's (it cannot be stopped), and for stones near the centre.
     """
     opponent = position ^ mask
     mine = winning_cells(position, mask)
     theirs = winning_cells(opponent, mask)
-    centre = column_mask(3)
-    score = 2.0 * (popcount(mine) - popcount(theirs))
-    score += 0.5 * (popcount(position & centre) - popcount(opponent & centre))
-    # a threat directly above another of the same player's threats cannot be stopped
-    score += 3.0 * (popcount(mine & (mine >> 1)) - popcount(theirs & (theirs >> 1)))
-    return score / (1.0 + abs(score))
+    if popcount(mask) & 1:  # the second player is to move
+        my_rows, their_rows = EVEN_ROWS, ODD_ROWS
+    else:
+        my_rows, their_rows = ODD_ROWS, EVEN_ROWS
+    score = 4.0 * (popcount(mine) - popcount(theirs))
+    score += 3.0 * (popcount(mine & my_rows) - popcount(theirs & their_rows))
+    score += 6.0 * (popcount(mine & (mine >> 1)) - popcount(theirs & (theirs >> 1)))
+    for column in range(WIDTH):
+        cells = column_mask(column)
+        score += CENTRE_WEIGHTS[column] * (popcount(position & cells) - popcount(opponent & cells))
+    return score / (24.0 + abs(score))
 
 
 @kernel(SIG_EVALUATE)
