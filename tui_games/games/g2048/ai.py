@@ -58,7 +58,8 @@ class ExpectedValueHint(Hint):
 
 
 def _describe(expected: dict[int, float], best: int, unit: str) -> dict[int, str]:
-    """Texts for the hint panel: points for the greedy level, else each move against the best."""
+    """Texts for the hint panel: points for the greedy level, else each move's expected value as a
+    percentage of the best move's (the summary says so)."""
     if unit == "points":
         return {move: f"+{value:.0f} points" for move, value in expected.items()}
     top = expected[best]
@@ -69,7 +70,7 @@ def _describe(expected: dict[int, float], best: int, unit: str) -> dict[int, str
         elif value <= 0.0:
             texts[move] = "loses"
         else:
-            texts[move] = f"{100.0 * value / top:.1f}% of best"
+            texts[move] = f"{100.0 * value / top:.1f}%"
     return texts
 
 
@@ -159,7 +160,7 @@ class G2048Player:
             raise IllegalActionError("no move is possible: the game is over")
         self.last_nodes = int(control[search.NODES])
         legal = {move: float(found[move]) for move in range(rules.NUM_MOVES) if found[move] >= 0.0}
-        summary = f"expectimax {self.last_depth} moves deep, {self.last_nodes} nodes"
+        summary = f"{self.last_depth} moves deep; others as % of the best"
         return ExpectedValueHint(best, _describe(legal, best, "value"), summary, legal)
 
 

@@ -433,6 +433,8 @@ class GameScreen(Screen):
         elif values:
             text.append("\n")
             text.append("  ".join(f"{state.action_to_string(a)} {v}" for a, v in values), style="dim")
+        if hint.summary:
+            text.append(f"\n{hint.summary}", style="dim italic")
         self.query_one("#hint-panel", Static).update(text)
         if self.view is not None:
             self.view.show_hint(hint.best)
