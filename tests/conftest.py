@@ -27,12 +27,15 @@ def home(tmp_path, monkeypatch):
     return tmp_path
 
 
-REFDATA = Path(__file__).resolve().parents[2] / "shared" / "refdata"
+SHARED_REFDATA = Path(__file__).resolve().parents[2] / "shared" / "refdata"
 """The shared reference data folder (../shared/refdata beside the repository)."""
+VENDORED_REFDATA = Path(__file__).resolve().parent / "refdata"
+"""The copy of the folders of the shared reference data that the tests read (see its README)."""
 
 
 @pytest.fixture(scope="session")
 def refdata() -> Path:
-    """Path of ../shared/refdata; tests that need it fail loudly if it is missing."""
-    assert REFDATA.is_dir(), f"reference data not found at {REFDATA}"
-    return REFDATA
+    """../shared/refdata when it exists, else the repository's copy in tests/refdata."""
+    folder = SHARED_REFDATA if SHARED_REFDATA.is_dir() else VENDORED_REFDATA
+    assert (folder / "connect4").is_dir(), f"reference data not found at {folder}"
+    return folder
