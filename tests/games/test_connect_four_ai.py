@@ -182,3 +182,17 @@ def test_the_bundled_puzzle_has_exactly_one_winning_column(spec, perfect):
     assert hint.exact
     assert [c for c, label in hint.values.items() if label.startswith("win")] == [hint.best] == [5]
     assert hint.values[5] == "win in 4"
+
+
+def test_perfect_hint_takes_the_replies_it_can_from_the_book(spec, perfect):
+    state = play(spec, "4")  # every reply leads to a position of the shipped book (the AI moves first)
+    hint = perfect.hint(state, seconds=0.05)  # far too short to solve any of them
+    assert hint.exact and hint.summary == "exact solver"
+    for column in range(rules.WIDTH):
+        child = state.clone()
+        child.apply(column)
+        entry = perfect.book.lookup(int(child.array[rules.POSITION]), int(child.array[rules.MASK]))
+        assert entry is not None and entry.exact
+        assert hint.scores[column] == -entry.score
+        assert hint.values[column] == describe_score(-entry.score, state.ply)
+    assert hint.scores[hint.best] == max(hint.scores.values())

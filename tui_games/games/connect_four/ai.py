@@ -260,9 +260,10 @@ class PerfectPlayer(_Player):
         timer.start()
         legal = state.legal_actions()
         try:
-            outcomes = self._column_scores(state, -1, 1)
+            outcomes = self._column_scores(state, -1, 1, self._book_replies(state, exact=False))
             solved = not self.control[solver.ABORTED]
-            exact = self._column_scores(state, -rules.CELLS, rules.CELLS) if solved else None
+            exact = (self._column_scores(state, -rules.CELLS, rules.CELLS,
+                                         self._book_replies(state, exact=True)) if solved else None)
             exact_complete = solved and not self.control[solver.ABORTED]
         finally:
             timer.cancel()
@@ -295,11 +296,36 @@ class PerfectPlayer(_Player):
             hint.summary = "not solved in the time allowed: 9-ply search suggestion"
         return hint
 
-    def _column_scores(self, state, low: int, high: int) -> np.ndarray:
-        out = np.zeros(rules.WIDTH, dtype=np.int64)
+    def _book_replies(self, state, exact: bool) -> dict[int, int]:
+        """Column -> score for the columns whose resulting position is in the book: the negated
+        exact score of that row (``exact``; rows with only an outcome are left out) or outcome."""
+        known = {}
+        for column in state.legal_actions():
+            child = state.clone()
+            child.apply(column)
+            if child.is_terminal:
+                continue
+            entry = self.book.lookup(int(child.array[rules.POSITION]), int(child.array[rules.MASK]))
+            if entry is not None and (entry.exact or not exact):
+                known[column] = -entry.score if exact else -entry.outcome
+        return known
+
+    def _column_scores(self, state, low: int, high: int, known: dict[int, int]) -> np.ndarray:
+        """Each playable column's score clipped to [low, high] (see solver.move_value): ``known``
+        ones as given, the others solved centre first until done or stopped (then UNKNOWN)."""
+        out = np.full(rules.WIDTH, solver.UNKNOWN, dtype=np.int64)
+        for column, score in known.items():
+            out[column] = score
+        position, mask = state.array[rules.POSITION], state.array[rules.MASK]
         with self._lock:
-            solver.column_scores(state.array[rules.POSITION], state.array[rules.MASK], state.ply, low,
-                                 high, out, *self._tables())
+            for column in _centre_first(state.legal_actions()):
+                if column in known:
+                    continue
+                value = solver.move_value(position, mask, state.ply, column, low, high,
+                                          *self._tables())
+                if self.control[solver.ABORTED]:
+                    break
+                out[column] = value
         return out
 
 
