@@ -8,6 +8,7 @@ prints the time of each of its moves, saying which came from the book, and the g
 
     python benchmarks/connect_four_solver.py [--per-set 100] [--sets Test_L3_R1,...] [--games 3]
                                              [--max-ply 42] [--opening-plies 0] [--opponent random|1-5]
+                                             [--random-positions 2,4,6,8 --per-ply 8 --cap 20]
                                              [--skip-sets] [--skip-games]
 """
 
@@ -22,6 +23,7 @@ import numpy as np
 
 from tui_games import catalog
 from tui_games.games.connect_four import rules, solver
+from tui_games.games.connect_four.ai import PerfectPlayer
 
 REFDATA = Path(__file__).resolve().parents[2] / "shared" / "refdata" / "connect4"
 ALL_SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3")
@@ -104,6 +106,28 @@ def bench_games(games: int, max_ply: int, seed: int, opening_plies: int = 0,
     return every
 
 
+def bench_random_positions(plies: list[int], per_ply: int, seed: int, cap: float) -> None:
+    """Time a fresh perfect player's first move in random positions with each number of stones
+    (positions its own play need not reach), giving up after ``cap`` seconds a move."""
+    spec = catalog.get("connect-four")
+    rng = np.random.default_rng(seed)
+    for ply in plies:
+        times = []
+        for _ in range(per_ply):
+            state = spec.new()
+            while state.ply < ply:
+                state.apply(int(rng.choice(state.legal_actions())))
+                if state.is_terminal:
+                    state = spec.new()
+            ai = PerfectPlayer(spec.max_level, 0, time_limit=cap)
+            start = time.perf_counter()
+            ai.choose(state)
+            times.append(time.perf_counter() - start)
+        print(f"{ply:2d} stones: median {statistics.median(times):6.2f} s  max {max(times):6.2f} s"
+              f"  over 1 s {sum(t > 1.0 for t in times)}/{len(times)}"
+              f"  capped {sum(t >= cap for t in times)}", flush=True)
+
+
 def main() -> None:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -117,6 +141,10 @@ def main() -> None:
                         help="'random' or an AI level 1-5 for the other seat of the timed games")
     parser.add_argument("--opening-plies", type=int, default=0,
                         help="random moves before the timed part of each game")
+    parser.add_argument("--random-positions", default="",
+                        help="comma-separated stone counts: time first moves in random positions")
+    parser.add_argument("--per-ply", type=int, default=8, help="random positions per stone count")
+    parser.add_argument("--cap", type=float, default=20.0, help="seconds before a move gives up")
     parser.add_argument("--skip-sets", action="store_true")
     parser.add_argument("--skip-games", action="store_true")
     args = parser.parse_args()
@@ -124,6 +152,9 @@ def main() -> None:
     if not args.skip_sets:
         for name in args.sets.split(","):
             bench_set(name, args.per_set, args.table_size)
+    if args.random_positions:
+        plies = [int(p) for p in args.random_positions.split(",")]
+        bench_random_positions(plies, args.per_ply, args.seed, args.cap)
     if not args.skip_games:
         bench_games(args.games, args.max_ply, args.seed, args.opening_plies, args.opponent)
 
