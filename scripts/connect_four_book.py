@@ -11,6 +11,10 @@ book move and each possible reply are examined in turn. An easy position needs n
 do the positions after it: in a game the AI's search of the easy position has already filled its
 table with what the next moves need. Mirror images share one row.
 
+With ``--every-position`` the positions examined are instead *all* positions up to ``--max-ply``
+stones, whoever is to move, so that a game set up in any early position finds its move in the book
+too (``--parity even|odd`` splits that work between two runs).
+
 In a lost position every move is optimal; the book then stores the move the 9-ply search prefers,
 which is what the AI plays in a lost position off the book.
 
@@ -126,12 +130,15 @@ def write_book(rows: dict[int, tuple[int, int, int]], out: Path) -> None:
 
 
 def generate(log_path: Path, out: Path, table_size: int, node_limit: int, max_ply: int,
-             roots: list[str] | None = None, save_every: int = 20) -> dict[int, tuple[int, int, int]]:
+             roots: list[str] | None = None, save_every: int = 20, every_position: bool = False,
+             parity: int | None = None) -> dict[int, tuple[int, int, int]]:
     """Breadth-first generation of the book (see the module docstring); returns its rows.
 
     ``roots`` are the positions (0-based column digits) where the AI is to move at the start; by
     default the empty board and the 7 one-stone positions. Positions with more than ``max_ply``
-    stones are not examined.
+    stones are not examined. With ``every_position`` every position up to ``max_ply`` stones is
+    examined (not only those the AI's own play reaches), and with ``parity`` (0 or 1) only those
+    whose number of stones has that parity get a row (two runs can split the work).
     """
     if roots is None:
         roots = [""] + [str(c) for c in range(rules.WIDTH)]
@@ -150,6 +157,15 @@ def generate(log_path: Path, out: Path, table_size: int, node_limit: int, max_pl
             if key in seen or len(moves) > max_ply:
                 continue
             seen.add(key)
+            if every_position:
+                for column in range(rules.WIDTH):
+                    if rules.can_play(state[rules.MASK], column):
+                        child = state.copy()
+                        rules.apply_action(child, column)
+                        if child[rules.PLAYER] != rules.TERMINAL:
+                            queue.append(moves + str(column))
+                if parity is not None and len(moves) % 2 != parity:
+                    continue
             if moves in known:
                 column, score, exact, hard = known[moves]
             else:
@@ -174,6 +190,8 @@ def generate(log_path: Path, out: Path, table_size: int, node_limit: int, max_pl
             if unsaved >= save_every:
                 write_book(rows, out)
                 unsaved = 0
+            if every_position:
+                continue
             after_ai = state.copy()
             rules.apply_action(after_ai, column)
             if after_ai[rules.PLAYER] == rules.TERMINAL:
@@ -203,6 +221,11 @@ def main() -> None:
     parser.add_argument("--roots", choices=("all", "first", "second"), default="all",
                         help="the AI moving first (empty board), second (one-stone boards) or both;"
                              " two runs with first and second can share the work between two cores")
+    parser.add_argument("--every-position", action="store_true",
+                        help="examine every position up to --max-ply stones, not only those the"
+                             " AI's own play reaches (the positions of a set-up board)")
+    parser.add_argument("--parity", choices=("all", "even", "odd"), default="all",
+                        help="with --every-position: rows only for even or odd numbers of stones")
     parser.add_argument("--merge", type=Path, nargs="+", metavar="BOOK",
                         help="write the rows of these book files together to --out, and stop")
     args = parser.parse_args()
@@ -210,6 +233,11 @@ def main() -> None:
         merged = np.concatenate([np.load(path).reshape(-1, 4) for path in args.merge])
         write_book({int(r[0]): tuple(int(v) for v in r[1:]) for r in merged}, args.out)
         print(f"{len(merged)} rows -> {args.out}")
+        return
+    if args.every_position:
+        parity = {"all": None, "even": 0, "odd": 1}[args.parity]
+        generate(args.log, args.out, args.table_size, args.node_limit, args.max_ply, [""],
+                 every_position=True, parity=parity)
         return
     roots = {"all": None, "first": [""], "second": [str(c) for c in range(rules.WIDTH)]}[args.roots]
     generate(args.log, args.out, args.table_size, args.node_limit, args.max_ply, roots)

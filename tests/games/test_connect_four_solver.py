@@ -148,6 +148,30 @@ def test_generated_book_holds_only_optimal_moves(tmp_path, exact):
     assert checked >= 24
 
 
+def test_every_position_mode_books_both_sides_with_optimal_moves(tmp_path, exact):
+    script = _load_book_script()
+    root = "4453462233"
+    root_0 = "".join(str(int(c) - 1) for c in root)
+    rows = script.generate(log_path=tmp_path / "log.txt", out=tmp_path / "book.npy",
+                           table_size=TEST_TABLE_SIZE, node_limit=4096, max_ply=len(root) + 2,
+                           roots=[root_0], every_position=True)
+    book = OpeningBook(np.load(tmp_path / "book.npy"))
+    assert len(book) == len(rows)
+    stones = book.plies()
+    assert {len(root), len(root) + 1, len(root) + 2} <= set(stones)
+    assert stones[len(root) + 1] >= 2  # the replies to the root: the other side to move
+    for first in range(rules.WIDTH):
+        s = state_after(root)
+        rules.apply_action(s, first)
+        entry = book.lookup(int(s[rules.POSITION]), int(s[rules.MASK]))
+        if s[rules.PLAYER] == rules.TERMINAL or entry is None:
+            continue
+        scores = exact.columns(s)
+        assert entry.outcome == np.sign(scores.max())
+        if entry.outcome >= 0:
+            assert np.sign(scores[entry.column]) == entry.outcome
+
+
 def test_book_generation_resumes_from_its_log(tmp_path):
     script = _load_book_script()
     root_0 = "".join(str(int(c) - 1) for c in "4453462233")
