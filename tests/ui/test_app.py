@@ -285,3 +285,9 @@ async def test_growing_the_terminal_lifts_the_too_small_screen(home):
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(100, 30)
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), timeout=10, what="the menu")
+
+
+def test_streaks_read_as_in_sports_tables():
+    from tui_games.ui.screens.stats import streak_text
+
+    assert [streak_text(n) for n in (3, -2, 0)] == ["W3", "L2", "-"]

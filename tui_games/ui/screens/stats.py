@@ -13,7 +13,7 @@ from tui_games import catalog
 from tui_games.core.errors import UnknownGameError
 
 COLUMNS = ("Game", "Opponent", "Played", "Won", "Lost", "Drawn", "Win %", "Streak", "Best")
-"""The table's columns (Streak: current run, + wins / - losses; Best: longest winning run)."""
+"""The table's columns (Streak: the current run of wins or losses; Best: the longest run of wins)."""
 
 
 def game_title(game_id: str) -> str:
@@ -25,8 +25,12 @@ def game_title(game_id: str) -> str:
 
 
 def streak_text(streak: int) -> str:
-    """'+3' for three wins in a row, '-2' for two losses, '0' otherwise."""
-    return f"{streak:+d}" if streak else "0"
+    """'W3' for three wins in a row, 'L2' for two losses, '-' otherwise (as sports tables write)."""
+    if streak > 0:
+        return f"W{streak}"
+    if streak < 0:
+        return f"L{-streak}"
+    return "-"
 
 
 class StatsScreen(Screen):
@@ -61,7 +65,7 @@ class StatsScreen(Screen):
         for row in rows:
             table.add_row(
                 game_title(row.game_id), row.opponent, str(row.played), str(row.won), str(row.lost),
-                str(row.drawn), f"{row.win_pct:.0f}%", streak_text(row.current_streak), str(row.best_streak),
+                str(row.drawn), f"{row.win_pct:.0f}%", streak_text(row.current_streak), streak_text(row.best_streak),
             )
         if not rows:
             table.add_row("No finished games yet", "", "", "", "", "", "", "", "")
