@@ -6,6 +6,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tui_games import catalog
 from tui_games.core.errors import IllegalActionError
@@ -158,3 +160,26 @@ def test_levels_are_ordered_by_strength():
         return total
 
     assert score(1) < score(2) < score(3)
+
+
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+@given(st.permutations(range(9)))
+def test_any_move_order_keeps_the_invariants(order):
+    """Play cells in the given order until the game ends: the legal moves are exactly the empty
+    cells, the game ends exactly at a line or a full board, and the returns are zero-sum."""
+    state = SPEC.new()
+    marks = [None] * 9
+    for ply, cell in enumerate(order):
+        assert state.legal_actions() == [i for i in range(9) if marks[i] is None]
+        assert state.current_player == ply % 2
+        state.apply(cell)
+        marks[cell] = ply % 2
+        line_made = any(marks[a] is not None and marks[a] == marks[b] == marks[c] for a, b, c in LINES)
+        assert state.is_terminal == (line_made or ply == 8)
+        if state.is_terminal:
+            returns = state.returns()
+            assert sum(returns) == 0
+            assert returns[ply % 2] == (1.0 if line_made else 0.0)
+            break
