@@ -20,7 +20,8 @@ which is what the AI plays in a lost position off the book.
 
 Positions are examined breadth first (fewest stones first). Each result is appended to a log (moves,
 column, outcome, exact flag, hard flag, seconds, nodes), so a later run with the same log resumes
-where the last one stopped, and the .npy book is rewritten every ``--save-every`` new rows.
+where the last one stopped; the rows already in the output book are reused too, so a run without
+the old log only re-tests the easy positions. The .npy book is rewritten every 20 new rows.
 
     python scripts/connect_four_book.py [--node-limit 2000000] [--max-ply 16] [--log PATH] [--out PATH]
                                         [--roots all|first|second]
@@ -121,6 +122,14 @@ def read_log(path: Path) -> dict[str, tuple[int, int, int, int]]:
     return solved
 
 
+def read_book(path: Path) -> dict[int, tuple[int, int, int]]:
+    """Rows of an existing book file (canonical key -> column, score, exact); empty if none."""
+    if not path.exists():
+        return {}
+    return {int(row[0]): (int(row[1]), int(row[2]), int(row[3]))
+            for row in np.load(path).reshape(-1, 4)}
+
+
 def write_book(rows: dict[int, tuple[int, int, int]], out: Path) -> None:
     """Write the sorted (key, column, score, exact) rows atomically."""
     array = np.array([(key, *row) for key, row in sorted(rows.items())], dtype=np.int64).reshape(-1, 4)
@@ -144,6 +153,7 @@ def generate(log_path: Path, out: Path, table_size: int, node_limit: int, max_pl
         roots = [""] + [str(c) for c in range(rules.WIDTH)]
     engine = Solver(table_size)
     known = read_log(log_path)
+    booked = read_book(out)
     rows: dict[int, tuple[int, int, int]] = {}
     seen: set[int] = set()
     queue: deque[str] = deque(roots)
@@ -168,6 +178,9 @@ def generate(log_path: Path, out: Path, table_size: int, node_limit: int, max_pl
                     continue
             if moves in known:
                 column, score, exact, hard = known[moves]
+            elif key in booked:  # a row of an earlier run, stored for the canonical orientation
+                column, score, exact = booked[key]
+                column, hard = rules.WIDTH - 1 - column if is_mirror else column, 1
             else:
                 t0 = time.time()
                 easy, column, score, nodes = engine.is_easy(state, node_limit)

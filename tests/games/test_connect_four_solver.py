@@ -224,3 +224,17 @@ def test_shipped_book_starts_with_the_centre_column():
         pytest.skip("no opening book shipped")
     assert entry is not None and entry.column == 3 and entry.outcome == 1
     assert min(book.plies()) == 0
+
+
+def test_book_generation_reuses_the_rows_of_an_existing_book(tmp_path):
+    script = _load_book_script()
+    root_0 = "".join(str(int(c) - 1) for c in "4453462233")
+    out = tmp_path / "book.npy"
+    first = script.generate(log_path=tmp_path / "first.txt", out=out, table_size=TEST_TABLE_SIZE,
+                            node_limit=4096, max_ply=14, roots=[root_0])
+    again = script.generate(log_path=tmp_path / "second.txt", out=out, table_size=TEST_TABLE_SIZE,
+                            node_limit=4096, max_ply=14, roots=[root_0])
+    assert again == first
+    hard_lines = [line for line in (tmp_path / "second.txt").read_text().splitlines()
+                  if line.split()[4] == "1"]
+    assert hard_lines == []  # every hard position came from the book, none was solved again
