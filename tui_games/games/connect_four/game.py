@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tui_games.core.errors import IllegalActionError
 from tui_games.engine.kernel_state import GameKernels, KernelState
+from tui_games.engine.standard import no_chance_outcomes, two_player_win_loss_returns
 from tui_games.games.connect_four import rules
 
 MARKS = "XO"
@@ -132,8 +133,8 @@ def _initial(seed: int, params: dict):
 KERNELS = GameKernels(
     legal=rules.legal_actions,
     apply=rules.apply_action,
-    chance=rules.chance_outcomes,
-    returns=rules.returns,
+    chance=no_chance_outcomes,
+    returns=two_player_win_loss_returns,
     evaluate=rules.evaluate,
     max_actions=rules.WIDTH,
     initial=_initial,

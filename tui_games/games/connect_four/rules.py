@@ -12,7 +12,7 @@ Actions: the column 0-6 from the left (OpenSpiel's numbering). Seat 0 moves firs
 """
 
 from tui_games.engine.header import HEADER_SIZE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
-from tui_games.engine.jit import SIG_APPLY, SIG_CHANCE, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np
+from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, kernel, np
 
 WIDTH = 7
 HEIGHT = 6
@@ -207,23 +207,6 @@ def apply_action(s, action):
     else:
         s[PLAYER] = 1 - player
     return 0
-
-
-@kernel(SIG_CHANCE)
-def chance_outcomes(s, actions, probs):
-    """Connect Four has no chance nodes."""
-    return 0
-
-
-@kernel(SIG_RETURNS)
-def returns(s, out):
-    """+1 to the winner, -1 to the loser, 0 each for a draw or an unfinished game."""
-    out[0] = 0.0
-    out[1] = 0.0
-    if s[WINNER] >= 0:
-        out[s[WINNER]] = 1.0
-        out[1 - s[WINNER]] = -1.0
-    return 2
 
 
 @kernel()
