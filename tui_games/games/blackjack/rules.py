@@ -22,8 +22,9 @@ Amounts are kept in half wagers (a natural wins 3, a surrender loses 1); ``retur
 base wagers.
 """
 
-from tui_games.engine.header import CHANCE, HEADER_SIZE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
+from tui_games.engine.header import CHANCE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_CHANCE, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np
+from tui_games.engine.layout import Field, StateLayout
 
 # ----- rule sets, actions and card ids ---------------------------------------------------------------
 RULES_AMERICAN = 0
@@ -76,35 +77,73 @@ PENDING_DOUBLE = 2
 PENDING_SPLIT = 3
 
 # ----- state layout --------------------------------------------------------------------------------------
-RULES = HEADER_SIZE
-DECKS = HEADER_SIZE + 1
-PHASE = HEADER_SIZE + 2
-SEAT = HEADER_SIZE + 3
-HAND = HEADER_SIZE + 4
-DEAL_STEP = HEADER_SIZE + 5
-PENDING = HEADER_SIZE + 6
-SHOE_LEFT = HEADER_SIZE + 7
-SHOE = HEADER_SIZE + 8
-DEALER_N = SHOE + NUM_CARDS
-DEALER_REVEALED = DEALER_N + 1
-DEALER_CARDS = DEALER_N + 2
-SEATS_BASE = DEALER_CARDS + MAX_HAND_CARDS
+HAND_LAYOUT = StateLayout(
+    "one player hand",
+    Field("n", 1, "cards in the hand"),
+    Field("wager", 1, "the wager on it, in base bets"),
+    Field("status", 1, "HAND_PLAYING / STOOD / BUST / SURRENDERED / NATURAL"),
+    Field("flags", 1, "FLAG_SPLIT | FLAG_SPLIT_ACES | FLAG_DOUBLED"),
+    Field("result", 1, "settled net amount in half wagers"),
+    Field("cards", MAX_HAND_CARDS, "card ids in deal order"),
+    with_header=False,
+)
+"""One hand's block inside a seat."""
+SEAT_LAYOUT = StateLayout(
+    "one seat",
+    Field("bet", 1, "1 once the seat's wager is placed"),
+    Field("insurance", 1, "INSURANCE_NOT_OFFERED / DECLINED / TAKEN"),
+    Field("insurance_result", 1, "settled insurance amount in half wagers"),
+    Field("n_hands", 1, "hands the seat plays (more than one after splits)"),
+    Field("hands", record=HAND_LAYOUT, count=MAX_HANDS),
+    with_header=False,
+)
+"""One seat's block inside the state."""
+LAYOUT = StateLayout(
+    "Blackjack state",
+    Field("rules", 1, "RULES_AMERICAN or RULES_SIMPLE"),
+    Field("decks", 1, "decks in the shoe"),
+    Field("phase", 1, "PHASE_BETTING ... PHASE_OVER"),
+    Field("seat", 1, "the seat acting in the playing phase"),
+    Field("hand", 1, "the hand of that seat being played"),
+    Field("deal_step", 1, "how far the initial deal has gone"),
+    Field("pending", 1, "what the next chance card is for (PENDING_HIT / DOUBLE / SPLIT)"),
+    Field("shoe_left", 1, "cards left in the shoe"),
+    Field("shoe", NUM_CARDS, "copies left of each card id"),
+    Field("dealer_n", 1, "the dealer's cards"),
+    Field("dealer_revealed", 1, "1 once the hole card is face up"),
+    Field("dealer_cards", MAX_HAND_CARDS, "the dealer's card ids in deal order"),
+    Field("seats", record=SEAT_LAYOUT, count=MAX_SEATS),
+)
+"""The state array of one round."""
+RULES = LAYOUT.offset("rules")
+DECKS = LAYOUT.offset("decks")
+PHASE = LAYOUT.offset("phase")
+SEAT = LAYOUT.offset("seat")
+HAND = LAYOUT.offset("hand")
+DEAL_STEP = LAYOUT.offset("deal_step")
+PENDING = LAYOUT.offset("pending")
+SHOE_LEFT = LAYOUT.offset("shoe_left")
+SHOE = LAYOUT.offset("shoe")
+DEALER_N = LAYOUT.offset("dealer_n")
+DEALER_REVEALED = LAYOUT.offset("dealer_revealed")
+DEALER_CARDS = LAYOUT.offset("dealer_cards")
+SEATS_BASE = LAYOUT.offset("seats")
 
-S_BET = 0
-S_INSURANCE = 1
-S_INSURANCE_RESULT = 2
-S_NHANDS = 3
-S_HANDS = 4
+S_BET = SEAT_LAYOUT.offset("bet")
+S_INSURANCE = SEAT_LAYOUT.offset("insurance")
+S_INSURANCE_RESULT = SEAT_LAYOUT.offset("insurance_result")
+S_NHANDS = SEAT_LAYOUT.offset("n_hands")
+S_HANDS = SEAT_LAYOUT.offset("hands")
 
-H_N = 0
-H_WAGER = 1
-H_STATUS = 2
-H_FLAGS = 3
-H_RESULT = 4
-H_CARDS = 5
-HAND_SIZE = H_CARDS + MAX_HAND_CARDS
-SEAT_SIZE = S_HANDS + MAX_HANDS * HAND_SIZE
-STATE_SIZE = SEATS_BASE + MAX_SEATS * SEAT_SIZE
+H_N = HAND_LAYOUT.offset("n")
+H_WAGER = HAND_LAYOUT.offset("wager")
+H_STATUS = HAND_LAYOUT.offset("status")
+H_FLAGS = HAND_LAYOUT.offset("flags")
+H_RESULT = HAND_LAYOUT.offset("result")
+H_CARDS = HAND_LAYOUT.offset("cards")
+HAND_SIZE = HAND_LAYOUT.size
+SEAT_SIZE = SEAT_LAYOUT.size
+STATE_SIZE = LAYOUT.size
 
 
 # ----- small helpers -------------------------------------------------------------------------------------

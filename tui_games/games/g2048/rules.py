@@ -12,9 +12,10 @@ row) are what the AI searches with; they are exact as long as no tile exceeds 32
 """
 
 from tui_games.engine.header import (
-    CHANCE, HEADER_SIZE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER,
+    CHANCE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER,
 )
 from tui_games.engine.jit import SIG_APPLY, SIG_CHANCE, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np
+from tui_games.engine.layout import Field, StateLayout
 from tui_games.games.g2048.heuristic import line_heuristic
 
 SIZE = 4
@@ -36,19 +37,23 @@ PROB_FOUR = 0.1
 WIN_EXPONENT = 11
 """Reaching 2**11 = 2048 wins the game (play may continue)."""
 
-CELLS = HEADER_SIZE
-"""s[CELLS + i]: exponent of the tile on cell i (row-major from the top left), 0 when empty."""
-SCORE = CELLS + NUM_CELLS
-"""s[SCORE]: sum of the values of all tiles made by merging so far."""
-LAST_MOVE = SCORE + 1
-"""s[LAST_MOVE]: the last move played (0-3), or -1 before the first move."""
-LAST_SPAWN = SCORE + 2
-"""s[LAST_SPAWN]: the cell of the last random tile, or -1 before the first."""
-LAST_GAIN = SCORE + 3
-"""s[LAST_GAIN]: the score gained by the last move."""
-PENDING_SPAWNS = SCORE + 4
-"""s[PENDING_SPAWNS]: random tiles still to place before the player moves (2 at the start)."""
-STATE_SIZE = SCORE + 5
+LAYOUT = StateLayout(
+    "2048 state",
+    Field("cells", NUM_CELLS, "exponent of the tile on each cell, row-major from the top left; 0 empty"),
+    Field("score", 1, "sum of the values of all tiles made by merging so far"),
+    Field("last_move", 1, "the last move played (0-3), or -1 before the first move"),
+    Field("last_spawn", 1, "the cell of the last random tile, or -1 before the first"),
+    Field("last_gain", 1, "the score gained by the last move"),
+    Field("pending_spawns", 1, "random tiles still to place before the player moves (2 at the start)"),
+)
+"""The state array: the common header, the board, the score and what the view shows of the last move."""
+CELLS = LAYOUT.offset("cells")
+SCORE = LAYOUT.offset("score")
+LAST_MOVE = LAYOUT.offset("last_move")
+LAST_SPAWN = LAYOUT.offset("last_spawn")
+LAST_GAIN = LAYOUT.offset("last_gain")
+PENDING_SPAWNS = LAYOUT.offset("pending_spawns")
+STATE_SIZE = LAYOUT.size
 
 LINES = np.array(
     [

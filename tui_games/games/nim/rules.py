@@ -1,19 +1,28 @@
 """Nim rules as jitted kernels (N heaps of S items, take 1..M from one heap, last item wins).
 
-State: the common header, then N, M, then the N heap sizes.
+State: the common header, then N, M, then the N heap sizes (:data:`LAYOUT`).
 Actions (OpenSpiel's numbering): ``(take - 1) * N + heap`` for heap 0..N-1 and take 1..min(M, heap).
 Theory: with at most M per move a heap of h items has Grundy value h mod (M + 1); the mover wins
 exactly when the XOR of the heaps' Grundy values is not zero.
 """
 
-from tui_games.engine.header import HEADER_SIZE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
+from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, kernel, np
+from tui_games.engine.layout import Field, StateLayout
 
-N_HEAPS = HEADER_SIZE
-MAX_TAKE = HEADER_SIZE + 1
-HEAPS = HEADER_SIZE + 2
 MAX_HEAPS = 8
-STATE_SIZE = HEAPS + MAX_HEAPS
+"""The most heaps a game may have (the state reserves a slot for each)."""
+LAYOUT = StateLayout(
+    "Nim state",
+    Field("n_heaps", 1, "N, the number of heaps in play"),
+    Field("max_take", 1, "M, the most items one move may take"),
+    Field("heaps", MAX_HEAPS, "items left in each heap; only the first N are used"),
+)
+"""The state array: the common header, then N, M and the heaps."""
+N_HEAPS = LAYOUT.offset("n_heaps")
+MAX_TAKE = LAYOUT.offset("max_take")
+HEAPS = LAYOUT.offset("heaps")
+STATE_SIZE = LAYOUT.size
 
 
 @kernel()

@@ -1,14 +1,17 @@
 """Tic Tac Toe rules as jitted kernels: the only implementation, used by the UI and the AI.
 
-State: the common header, then 9 cells row-major from the top left (0 empty, 1 X, 2 O).
+State: the common header, then 9 cells row-major from the top left (:data:`LAYOUT`).
 Actions: the cell index 0-8 (OpenSpiel's numbering).
 """
 
-from tui_games.engine.header import HEADER_SIZE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
+from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, kernel, np
+from tui_games.engine.layout import Field, StateLayout
 
-CELLS = HEADER_SIZE
-STATE_SIZE = HEADER_SIZE + 9
+LAYOUT = StateLayout("Tic Tac Toe state", Field("cells", 9, "0 empty, 1 X, 2 O; row-major from the top left"))
+"""The state array: the common header, then the board."""
+CELLS = LAYOUT.offset("cells")
+STATE_SIZE = LAYOUT.size
 EMPTY, X, O = 0, 1, 2
 
 LINES = np.array(

@@ -1,0 +1,83 @@
+"""How a game ended: a :class:`Termination` reason and an :class:`Outcome` with places for every seat.
+
+Statistics, saves and the result line all read the same Outcome, so a finished game's result is one
+fact. Places are 1-based and shared by seats with equal returns (two seats tied for first both get
+place 1, the next gets place 3), for any number of seats.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Termination(enum.Enum):
+    """Why a game is over (or that it is not)."""
+
+    RUNNING = "running"
+    """The game goes on."""
+    WIN = "win"
+    """One seat (or one side) won outright."""
+    DRAW = "draw"
+    """Nobody won: a full board, a stalemate, equal scores."""
+    SCORE = "score"
+    """Seats are ranked by score or chips (a solo puzzle's score, a round of Blackjack)."""
+    ELIMINATION = "elimination"
+    """Seats dropped out one by one until the game ended (tournaments, three-player boards)."""
+    RESIGNATION = "resignation"
+    """A seat gave up."""
+    LIMIT = "limit"
+    """A move or turn limit ended the game (repetition, turn 360)."""
+
+
+class SeatOutcome(enum.Enum):
+    """One seat's result as statistics count it."""
+
+    WON = "won"
+    LOST = "lost"
+    DRAWN = "drawn"
+
+
+def places_from_returns(returns: list[float]) -> list[int]:
+    """1-based places by descending return; equal returns share the better place."""
+    return [1 + sum(1 for other in returns if other > mine) for mine in returns]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: why, each seat's return and place, and the winners (seats in place 1)."""
+
+    termination: Termination
+    returns: tuple[float, ...]
+    places: tuple[int, ...]
+
+    @classmethod
+    def from_returns(cls, returns: list[float], termination: Termination | None = None) -> "Outcome":
+        """An outcome ranked by ``returns``; the termination defaults to WIN, or DRAW when all are equal."""
+        places = places_from_returns(list(returns))
+        if termination is None:
+            termination = Termination.DRAW if len(set(returns)) <= 1 and len(returns) > 1 else (
+                Termination.SCORE if len(returns) == 1 else Termination.WIN)
+        return cls(termination, tuple(float(r) for r in returns), tuple(places))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats in first place (none after a draw)."""
+        if self.termination is Termination.DRAW:
+            return ()
+        return tuple(seat for seat, place in enumerate(self.places) if place == 1)
+
+    def seat_outcome(self, seat: int) -> SeatOutcome:
+        """Won (alone or shared first place, not a draw), drawn (every seat level) or lost.
+
+        A solo game is won with a positive return, lost with a negative one, drawn at zero.
+        """
+        if len(self.returns) == 1:
+            value = self.returns[0]
+            return SeatOutcome.WON if value > 0 else (SeatOutcome.LOST if value < 0 else SeatOutcome.DRAWN)
+        if self.termination is Termination.DRAW or len(set(self.returns)) == 1:
+            return SeatOutcome.DRAWN
+        return SeatOutcome.WON if self.places[seat] == 1 else SeatOutcome.LOST
+
+
+__all__ = ["Outcome", "SeatOutcome", "Termination", "places_from_returns"]
