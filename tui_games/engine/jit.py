@@ -1,46 +1,19 @@
-"""Numba set-up shared by every kernel: the cache folder, the decorator and the kernel signatures.
+"""Numba set-up shared by every kernel: the cache, the decorator and the kernel signatures.
 
-``NUMBA_CACHE_DIR`` must be set before numba is first imported; this module does that, naming the
-folder by package version and a hash of the jitted sources, so a changed kernel never meets a stale
-cache entry. Every module that jits imports numba through here.
+Every module that jits imports numba through here, so the kernel cache is set up first (see
+:mod:`tui_games.engine.kernel_cache`: one cache folder per game, keyed by a hash of the engine's and
+that game's sources; damaged entries cleared and recompiled; compiling in memory, with a notice, when
+the cache cannot be written).
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
-from pathlib import Path
+from tui_games.engine.kernel_cache import cache_notices, enable_cache, kernel_cache_dir
 
-from tui_games import __version__
-from tui_games.core.locations import cache_dir
-
-_PACKAGE_ROOT = Path(__file__).resolve().parent.parent
-_NOT_JITTED = {"spec.py", "view.py", "__init__.py"}
-
-
-def jitted_sources_hash() -> str:
-    """A short hash of every source file that can hold a kernel (engine/ and games/*/)."""
-    digest = hashlib.sha256()
-    files = sorted(_PACKAGE_ROOT.joinpath("engine").glob("*.py")) + sorted(
-        p for p in _PACKAGE_ROOT.joinpath("games").glob("*/*.py") if p.name not in _NOT_JITTED
-    )
-    for path in files:
-        digest.update(path.relative_to(_PACKAGE_ROOT).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
-
-
-def kernel_cache_dir() -> Path:
-    """The numba cache folder for this version and these sources."""
-    return cache_dir() / f"numba-{__version__}-{jitted_sources_hash()}"
-
-
-if "NUMBA_CACHE_DIR" not in os.environ:
-    os.environ["NUMBA_CACHE_DIR"] = str(kernel_cache_dir())
-
-import numba  # noqa: E402  (must follow the cache set-up above)
+import numba  # noqa: E402  (after the cache set-up above)
 import numpy as np  # noqa: E402
 from numba import types  # noqa: E402
+from numba.core import typeinfer  # noqa: E402
 
 STATE = types.int64[::1]
 """Every game state is a flat contiguous int64 array."""
@@ -68,14 +41,46 @@ FN_EVALUATE = types.FunctionType(SIG_EVALUATE)
 
 
 def kernel(signature=None):
-    """Decorator for a cached, GIL-free numba kernel, with an explicit signature when given."""
-    if signature is None:
-        return numba.njit(cache=True, nogil=True)
-    return numba.njit(signature, cache=True, nogil=True)
+    """Decorator for a cached, GIL-free numba kernel, compiled at once when ``signature`` is given
+    (else on first call)."""
+
+    def decorate(function):
+        dispatcher = enable_cache(numba.njit(nogil=True)(function))
+        if signature is not None and hasattr(dispatcher, "disable_compile"):
+            with typeinfer.register_dispatcher(dispatcher):  # as numba's own decorator does
+                dispatcher.compile(signature)
+            dispatcher.disable_compile()
+        return dispatcher
+
+    return decorate
 
 
 __all__ = [
     "FN_APPLY", "FN_CHANCE", "FN_EVALUATE", "FN_LEGAL", "FN_RETURNS", "SIG_APPLY", "SIG_CHANCE",
-    "SIG_EVALUATE", "SIG_LEGAL", "SIG_RETURNS", "STATE", "kernel", "kernel_cache_dir", "np", "numba",
-    "types",
+    "SIG_EVALUATE", "SIG_LEGAL", "SIG_RETURNS", "STATE", "cache_notices", "kernel", "kernel_cache_dir", "np",
+    "numba", "types",
+]
+
+# ----- kernel signatures of the imperfect-information and puzzle searchers ------------------------
+
+SIG_SAMPLE_WORLD = types.int64(STATE, types.int64, types.int64[::1], STATE)
+"""sample_world(state, player, rng, out) -> 0: writes into out a complete state that player cannot
+tell apart from state, every card player has not seen drawn at random (rng) from where it could be.
+It must read nothing of state that player may not see (information-set MCTS relies on that)."""
+
+SIG_INFOSTATE_KEY = types.int64(STATE, types.int64)
+"""infostate_key(state, player) -> key: equal for two states exactly when player cannot tell them
+apart (the information state as a number; CFR keys its tables by it)."""
+
+SIG_HEURISTIC = types.int64(STATE)
+"""heuristic(state) -> a lower bound on the actions still needed to solve a one-player puzzle
+(admissible: never more than the true distance; 0 when solved)."""
+
+FN_SAMPLE_WORLD = types.FunctionType(SIG_SAMPLE_WORLD)
+FN_INFOSTATE_KEY = types.FunctionType(SIG_INFOSTATE_KEY)
+FN_HEURISTIC = types.FunctionType(SIG_HEURISTIC)
+
+__all__ += [
+    "FN_HEURISTIC", "FN_INFOSTATE_KEY", "FN_SAMPLE_WORLD", "SIG_HEURISTIC", "SIG_INFOSTATE_KEY",
+    "SIG_SAMPLE_WORLD",
 ]

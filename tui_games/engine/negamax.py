@@ -3,16 +3,20 @@
 Compiled once for every game: the game's kernels arrive as typed first-class functions with the
 fixed signatures of :mod:`tui_games.engine.jit`. Scores are from the side to move: a decided game is
 worth ``±(WIN_SCORE - ply)`` (quicker wins score higher), a draw 0, an unfinished leaf the game's
-``evaluate`` (which must stay well inside ±WIN_SCORE/2). The search polls ``stop[0]`` every
-``POLL_NODES`` nodes and unwinds as soon as it is non-zero.
+``evaluate`` (which must stay well inside ±WIN_SCORE/2). The search polls its control array (layout in
+:mod:`tui_games.engine.stopflag`) every ``POLL_NODES`` nodes and unwinds as soon as a stop is asked
+or the node budget is spent. Every action buffer is as wide as the root's ``actions`` buffer, which
+the caller sizes from the game's ``max_actions``.
 """
 
 from tui_games.engine.header import PLAYER, PLY, TERMINAL
 from tui_games.engine.jit import FN_APPLY, FN_EVALUATE, FN_LEGAL, FN_RETURNS, kernel, np, types
+from tui_games.engine.limits import check_width, seat_return
+from tui_games.engine.stopflag import NODES, POLL_NODES, should_stop, stop_requested
 
 WIN_SCORE = 100000.0
-POLL_NODES = 1024
 MAX_ACTIONS = 512
+"""Root buffer width for callers that do not know the game's ``max_actions`` (checked, not trusted)."""
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -41,9 +45,7 @@ def new_table(log2_size: int = 18):
 @kernel(types.float64(FN_RETURNS, types.int64[::1], types.int64))
 def terminal_score(returns, s, player):
     """The search score of a finished game for ``player``: quicker wins and slower losses score higher."""
-    out = np.zeros(8, np.float64)
-    returns(s, out)
-    r = out[player]
+    r = seat_return(returns, s, player)
     if r > 0:
         return WIN_SCORE - s[PLY]
     if r < 0:
@@ -52,15 +54,17 @@ def terminal_score(returns, s, player):
 
 
 @kernel(types.float64(FN_LEGAL, FN_APPLY, FN_RETURNS, FN_EVALUATE, types.int64[::1], types.int64,
-                      types.float64, types.float64, *TT_ARGS, types.int64[::1], types.int64[::1]))
+                      types.float64, types.float64, *TT_ARGS, types.int64, types.int64[::1],
+                      types.int64[::1]))
 def negamax(legal, apply, returns, evaluate, s, depth, alpha, beta, tt_key, tt_value, tt_meta, tt_move,
-            stop, counters):
+            width, stop, counters):
     """The negamax value of the non-terminal ``s`` for the side to move, ``depth`` plies deep.
 
-    ``counters[0]`` counts nodes. Two-player games only (a mover who moves again keeps the sign).
+    ``width`` is the action buffer size; ``counters[0]`` counts nodes. Two-player games only (a mover
+    who moves again keeps the sign).
     """
     counters[0] += 1
-    if counters[0] % POLL_NODES == 0 and stop[0] != 0:
+    if counters[0] % POLL_NODES == 0 and should_stop(stop, counters[0]):
         return 0.0
     player = s[PLAYER]
     if depth <= 0:
@@ -84,8 +88,8 @@ def negamax(legal, apply, returns, evaluate, s, depth, alpha, beta, tt_key, tt_v
             if flag == UPPER and v <= alpha:
                 return v
 
-    moves = np.empty(MAX_ACTIONS, np.int64)
-    n = legal(s, moves)
+    moves = np.empty(width, np.int64)
+    n = check_width(legal(s, moves), width)
     if best_first >= 0:
         for i in range(n):
             if moves[i] == best_first:
@@ -102,11 +106,11 @@ def negamax(legal, apply, returns, evaluate, s, depth, alpha, beta, tt_key, tt_v
             v = terminal_score(returns, child, player)
         elif child[PLAYER] == player:
             v = negamax(legal, apply, returns, evaluate, child, depth - 1, alpha, beta, tt_key, tt_value,
-                        tt_meta, tt_move, stop, counters)
+                        tt_meta, tt_move, width, stop, counters)
         else:
             v = -negamax(legal, apply, returns, evaluate, child, depth - 1, -beta, -alpha, tt_key,
-                         tt_value, tt_meta, tt_move, stop, counters)
-        if stop[0] != 0:
+                         tt_value, tt_meta, tt_move, width, stop, counters)
+        if stop_requested(stop):
             return 0.0
         if v > best:
             best = v
@@ -135,10 +139,14 @@ def search_root(legal, apply, returns, evaluate, s, depth, exact_all, actions, v
     """Score every legal action of ``s`` for the side to move; returns how many were written.
 
     With ``exact_all`` every action gets its exact ``depth``-ply value (for hints); without it only
-    the best action's value is exact and the others are upper bounds (faster).
+    the best action's value is exact and the others are upper bounds (faster). ``actions`` and
+    ``values`` must hold the game's ``max_actions``; every deeper buffer gets the same width. The
+    nodes visited are added to ``counters[0]`` and, with a full control array, to ``stop[NODES]``.
     """
     player = s[PLAYER]
-    n = legal(s, actions)
+    width = actions.shape[0]
+    start_nodes = counters[0]
+    n = check_width(legal(s, actions), width)
     child = np.empty_like(s)
     alpha = -np.inf
     for i in range(n):
@@ -149,13 +157,16 @@ def search_root(legal, apply, returns, evaluate, s, depth, exact_all, actions, v
             v = terminal_score(returns, child, player)
         elif child[PLAYER] == player:
             v = negamax(legal, apply, returns, evaluate, child, depth - 1, lower, np.inf, tt_key,
-                        tt_value, tt_meta, tt_move, stop, counters)
+                        tt_value, tt_meta, tt_move, width, stop, counters)
         else:
             v = -negamax(legal, apply, returns, evaluate, child, depth - 1, -np.inf, -lower, tt_key,
-                         tt_value, tt_meta, tt_move, stop, counters)
+                         tt_value, tt_meta, tt_move, width, stop, counters)
         values[i] = v
         if v > alpha:
             alpha = v
-        if stop[0] != 0:
-            return i
+        if stop_requested(stop) or should_stop(stop, counters[0]):
+            n = i
+            break
+    if stop.shape[0] > NODES:
+        stop[NODES] += counters[0] - start_nodes
     return n

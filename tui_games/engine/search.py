@@ -1,45 +1,20 @@
-"""Python drivers for the jitted searchers: time budgets, stop flags and iterative deepening."""
+"""Python driver of the negamax searcher: time budgets, stop flags and iterative deepening.
+
+The other searchers keep their drivers beside their kernels (:mod:`~tui_games.engine.mcts`,
+:mod:`~tui_games.engine.maxn`, :mod:`~tui_games.engine.paranoid`, :mod:`~tui_games.engine.ismcts`,
+:mod:`~tui_games.engine.cfr`, :mod:`~tui_games.engine.ida`); :class:`StopFlag` is re-exported here
+from :mod:`~tui_games.engine.stopflag` and :class:`SearchResult` from
+:mod:`~tui_games.engine.deepening` for the callers that import them from this module.
+"""
 
 from __future__ import annotations
-
-import threading
-import time
-from dataclasses import dataclass, field
 
 import numpy as np
 
 from tui_games.engine import negamax as nm
-
-
-class StopFlag:
-    """A one-element int array the kernels poll; set it from any thread to abort a search."""
-
-    def __init__(self) -> None:
-        self.array = np.zeros(1, dtype=np.int64)
-
-    def set(self) -> None:
-        """Ask the running search to stop."""
-        self.array[0] = 1
-
-    def clear(self) -> None:
-        """Reset before a new search."""
-        self.array[0] = 0
-
-    @property
-    def is_set(self) -> bool:
-        """True once a stop was asked for."""
-        return bool(self.array[0])
-
-
-@dataclass
-class SearchResult:
-    """What a search found: the best action, every scored action, the depth completed."""
-
-    best_action: int
-    values: dict[int, float] = field(default_factory=dict)
-    depth: int = 0
-    nodes: int = 0
-    solved: bool = False
+from tui_games.engine.deepening import SearchResult, deepen
+from tui_games.engine.limits import action_buffers
+from tui_games.engine.stopflag import StopFlag
 
 
 def describe_score(score: float, ply_now: int = 0, exhaustive: bool = False) -> str:
@@ -58,11 +33,11 @@ def describe_score(score: float, ply_now: int = 0, exhaustive: bool = False) -> 
 class Negamax:
     """Iterative-deepening negamax over a game's kernels, under a time budget and a depth cap."""
 
-    def __init__(self, kernels, max_depth: int, table_log2: int = 18) -> None:
+    def __init__(self, kernels, max_depth: int, table_log2: int = 18, node_budget: int = 0) -> None:
         self.kernels = kernels
         self.max_depth = max_depth
         self.table = nm.new_table(table_log2)
-        self.stop_flag = StopFlag()
+        self.stop_flag = StopFlag(node_budget)
 
     def stop(self) -> None:
         """Abort the running search (it returns the best result of the last finished depth)."""
@@ -72,37 +47,24 @@ class Negamax:
                ) -> SearchResult:
         """Search ``array`` deeper and deeper until the depth cap, a proven result or the budget."""
         k = self.kernels
-        self.stop_flag.clear()
-        timer = None
-        if time_budget is not None:
-            timer = threading.Timer(time_budget, self.stop_flag.set)
-            timer.daemon = True
-            timer.start()
-        actions = np.empty(nm.MAX_ACTIONS, np.int64)
-        values = np.empty(nm.MAX_ACTIONS, np.float64)
+        actions, values = action_buffers(k.max_actions)
         counters = np.zeros(4, np.int64)
-        result: SearchResult | None = None
-        started = time.perf_counter()
-        try:
-            for depth in range(1, self.max_depth + 1):
-                n = nm.search_root(k.legal, k.apply, k.returns, k.evaluate, array, depth, exact_all,
-                                   actions, values, *self.table, self.stop_flag.array, counters)
-                if self.stop_flag.is_set and result is not None:
-                    break
-                scored = {int(actions[i]): float(values[i]) for i in range(n)}
-                if not scored:
-                    break
-                best = max(scored, key=scored.get)
-                solved = all(abs(v) >= nm.WIN_SCORE / 2 or v == 0 for v in scored.values()) and (
-                    abs(scored[best]) >= nm.WIN_SCORE / 2
-                )
-                result = SearchResult(best, scored, depth, int(counters[0]), solved)
-                if self.stop_flag.is_set or solved:
-                    break
-                if time_budget is not None and time.perf_counter() - started > time_budget / 2:
-                    break
-        finally:
-            if timer is not None:
-                timer.cancel()
+
+        def one_depth(depth: int) -> SearchResult | None:
+            n = nm.search_root(k.legal, k.apply, k.returns, k.evaluate, array, depth, exact_all,
+                               actions, values, *self.table, self.stop_flag.array, counters)
+            scored = {int(actions[i]): float(values[i]) for i in range(n)}
+            if not scored:
+                return None
+            best = max(scored, key=scored.get)
+            solved = all(abs(v) >= nm.WIN_SCORE / 2 or v == 0 for v in scored.values()) and (
+                abs(scored[best]) >= nm.WIN_SCORE / 2
+            )
+            return SearchResult(best, scored, depth, int(counters[0]), solved)
+
+        result = deepen(one_depth, self.max_depth, self.stop_flag, time_budget, lambda r: r.solved)
         assert result is not None, "search_root found no legal action"
         return result
+
+
+__all__ = ["Negamax", "SearchResult", "StopFlag", "describe_score"]
