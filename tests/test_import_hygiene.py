@@ -85,3 +85,26 @@ def test_every_game_ships_a_help_page():
         text = spec.help_text()
         assert text.startswith("# "), spec.id
         assert "level" in text.lower(), spec.id
+
+
+def test_every_view_and_the_menu_import_no_numba(tmp_path):
+    """The rules screen imports a game's view from the menu: no view may load numba (or its game's
+    kernels), and neither may the menu, the rules and the settings screens."""
+    code = (
+        "import sys\n"
+        "from tui_games import catalog\n"
+        "from tui_games.ui.views import view_class\n"
+        "import tui_games.ui.app, tui_games.ui.screens.menu, tui_games.ui.screens.rules\n"
+        "import tui_games.ui.screens.settings, tui_games.ui.screens.stats, tui_games.ui.screens.resume\n"
+        "names = [view_class(spec).__name__ for spec in catalog.all_specs()]\n"
+        "bad = [m for m in ('numba', 'llvmlite') if m in sys.modules]\n"
+        "bad += [m for m in sys.modules if m.startswith('tui_games.games.') and m.endswith(('.rules', '.game', '.ai'))]\n"
+        "assert not bad, bad\n"
+        "print('clean', len(names), 'ActionListView' not in names)\n"
+    )
+    env = {"TUI_GAMES_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    from tui_games import catalog
+
+    assert done.stdout.split() == ["clean", str(len(catalog.ids())), "True"]

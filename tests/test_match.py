@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tui_games import catalog
+from tui_games.games.blackjack import rules as blackjack_rules
+from tui_games.games.blackjack.game import card_name
 from tui_games.core.errors import IllegalActionError
 from tui_games.match import Match, Seat, default_seats, prepare
 
@@ -30,7 +32,7 @@ def test_default_seats_put_a_human_first():
 
 
 def test_wrong_number_of_seats_or_levels_are_refused(home):
-    with pytest.raises(ValueError, match="takes 2-2 players"):
+    with pytest.raises(ValueError, match="takes 2 players, not 1"):
         Match.new(TTT, {}, [Seat()])
     with pytest.raises(ValueError, match="levels are 1..3"):
         Match.new(TTT, {}, [Seat(), Seat("ai", 9)])
@@ -105,8 +107,10 @@ def test_blackjack_rounds_record_chips_against_the_dealer(home):
 
     spec = catalog.get("blackjack")
     total = 0.0
-    for seed in range(6):
-        match = Match.new(spec, {"rules": "american"}, [Seat(), Seat("ai", 3)], seed=seed)
+    match = Match.new(spec, {"rules": "american"}, [Seat(), Seat("ai", 3)], seed=1)
+    for round_number in range(6):  # one sitting of six rounds
+        if round_number:
+            match.next_deal()
         assert match.state.num_players == 2
         while not match.is_over:
             if match.human_to_move:
@@ -115,18 +119,25 @@ def test_blackjack_rounds_record_chips_against_the_dealer(home):
                 match.play(match.ai(match.to_move).choose(match.state.clone()))
         total += match.state.returns()[0]
         assert match.result_text.startswith("Seat 1 ")
+    assert stats.summary() == []  # the sitting goes on
+    match.leave()
     (row,) = stats.summary()
-    assert row.opponent == "dealer" and row.played == 6
-    assert stats.records()["blackjack_bankroll"][-1] == pytest.approx(total)
+    assert row.opponent == "dealer" and row.played == 1 and row.deals == 6
+    (figures,) = stats.game_figures()
+    assert figures.chips_history[-1] == pytest.approx(total) and figures.chips_deals == 6
 
 
-def test_the_log_hides_dealt_cards_until_the_round_ends(home):
+def test_the_log_hides_only_the_hole_card_until_the_round_ends(home):
     match = Match.new(catalog.get("blackjack"), {"rules": "simple"}, [Seat()], seed=3)
-    assert "  (dealt)" in match.move_log
-    assert not any(line.startswith("  (") and line != "  (dealt)" for line in match.move_log)
+    hole = match.state.array[blackjack_rules.DEALER_CARDS]  # the simple rules' first dealer card
+    hole_name = card_name(int(hole))
+    chance_lines = [line for line in match.move_log if line.startswith("  (")]
+    assert chance_lines.count("  (a face-down card)") == 1 and len(chance_lines) == 4
+    assert match.shown_state().array[blackjack_rules.DEALER_CARDS] == -1
     while not match.is_over:
         match.play(1)  # stand
-    assert "  (dealt)" not in match.move_log
+    assert "  (a face-down card)" not in match.move_log
+    assert f"  ({hole_name})" in match.move_log
 
 
 def test_no_undo_at_the_blackjack_table(home):
@@ -149,4 +160,43 @@ def test_a_finished_2048_game_records_its_score_and_best_tile(home):
     assert match.result_text == f"No moves left: score {score}, best tile {tile}"
     (row,) = stats.summary()
     assert (row.played, row.lost, row.best_score, row.best_tile) == (1, 1, score, tile)
-    assert stats.records()["best_2048_tile"] == tile
+    (figures,) = stats.game_figures()
+    assert (figures.best_score, figures.best_tile) == (score, tile)
+
+
+def test_a_seat_count_parameter_that_disagrees_with_the_seats_is_refused(home):
+    from tui_games.core.errors import InvalidParameterError
+
+    blackjack = catalog.get("blackjack")
+    with pytest.raises(InvalidParameterError, match="seats=2 but 1 seat given"):
+        Match.new(blackjack, {"seats": 2}, [Seat()])
+    match = Match.new(blackjack, {"seats": 2}, [Seat(), Seat("ai", 3)], seed=1)
+    assert match.params["seats"] == 2 and match.state.num_players == 2
+    assert Match.new(blackjack, {}, [Seat(), Seat()], seed=1).params["seats"] == 2
+
+
+@pytest.mark.parametrize("game_id", ["2048", "tic-tac-toe", "nim"])
+def test_negative_seeds_give_working_ai_moves_and_hints(home, game_id):
+    spec = catalog.get(game_id)
+    seats = [Seat("ai", 1)] * spec.min_players
+    match = Match.new(spec, {}, [Seat()] + seats[1:], seed=-1_000_003)  # the seats' AI seeds are negative too
+    assert match.hint().best in match.state.legal_actions()
+    match.seats = [Seat("ai", spec.max_level)] * len(match.seats)
+    assert match.ai(0).choose(match.state.clone()) in match.state.legal_actions()
+
+
+def test_old_saves_without_a_kept_result_resume_as_recorded(home):
+    import json
+
+    from tui_games.store import stats
+
+    match = Match.new(TTT, {}, [Seat(), Seat()], seed=1)
+    for action in (0, 3, 1, 4, 2):
+        match.play(action)
+    raw = json.loads(match.save_path.read_text())
+    for name in ("outcome", "stats_recorded", "game_key"):
+        raw.pop(name)
+    match.save_path.write_text(json.dumps(raw))
+    resumed = Match.resume(match.save_path)
+    assert resumed.stats_recorded and resumed.is_over
+    assert [r.played for r in stats.summary()] == [1, 1]

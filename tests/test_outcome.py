@@ -32,3 +32,16 @@ def test_solo_game_is_ranked_by_its_score():
     assert Outcome.from_returns([2048.0]).termination is Termination.SCORE
     assert Outcome.from_returns([-1.5]).seat_outcome(0) is SeatOutcome.LOST
     assert Outcome.from_returns([0.0]).seat_outcome(0) is SeatOutcome.DRAWN
+
+
+def test_seats_against_the_house_win_or_lose_on_their_own():
+    outcome = Outcome.from_returns([1.5, -1.0, 0.0], against_house=True)
+    assert outcome.termination is Termination.SCORE
+    assert [outcome.seat_outcome(s) for s in range(3)] == [SeatOutcome.WON, SeatOutcome.LOST, SeatOutcome.DRAWN]
+    assert outcome.winners == (0,)
+
+
+def test_a_game_may_decide_each_seat_result_itself():
+    outcome = Outcome(Termination.SCORE, (20316.0,), (1,), results=(SeatOutcome.LOST,))
+    assert outcome.seat_outcome(0) is SeatOutcome.LOST
+    assert outcome.winners == ()

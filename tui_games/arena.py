@@ -1,11 +1,24 @@
-"""`tui-games arena`: AI against AI without a screen, with confidence intervals."""
+"""`tui-games arena`: AI against AI without a screen, with confidence intervals.
+
+Two AIs (A and B) play a two-seat game with the seats alternating, or each plays a solo game alone
+(:func:`run_arena`); three or more (A, B, C ...) sit at one table with the seats rotating every game
+and are ranked by places (:func:`run_places_arena`). Simultaneous moves are asked of every seat's AI
+(``choose(state, player=seat)``) and played together.
+"""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from tui_games.core.errors import InvalidParameterError
+from tui_games.core.outcome import Outcome
+from tui_games.core.players import SIMULTANEOUS
 from tui_games.core.registry import get
+from tui_games.core.seats import Seat, check_seat_count_param, check_seats
+
+PLAYER_LETTERS = "ABCDEFGHIJ"
+"""The arena's names of its players, in the order the command line gives them (--a, --b, ...)."""
 
 
 @dataclass
@@ -64,19 +77,29 @@ def _mean_and_half_width(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(variance / n)
 
 
-def _play(spec, params: dict, players: list, seed: int):
+def _play_out(spec, params: dict, players: list, seed: int):
+    """A finished game with ``players[seat]`` in each seat (simultaneous moves asked seat by seat)."""
     state = spec.new(seed=seed, **params)
     while not state.is_terminal:
         if state.is_chance_node:
             state.apply(state.sample_chance())
+        elif state.current_player == SIMULTANEOUS:
+            state.apply_joint([player.choose(state.clone(), player=seat) for seat, player in enumerate(players)])
         else:
             state.apply(players[state.current_player].choose(state.clone()))
-    return state.returns()
+    return state
+
+
+def _play(spec, params: dict, players: list, seed: int):
+    return _play_out(spec, params, players, seed).returns()
 
 
 def run_arena(game_id: str, level_a: int, level_b: int, games: int, params: dict | None = None,
               seed: int = 0, progress=None) -> ArenaResult:
-    """Play ``games`` games of AI level A against level B (alternating seats), or each alone."""
+    """Play ``games`` games (at least 1) of AI level A against level B (alternating seats), or each
+    alone. Any 64-bit seed works, negative ones included."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InvalidParameterError(f"the number of games must be a whole number of at least 1 (got {games!r})")
     spec = get(game_id)
     params = spec.resolve_params(params or {})
     result = ArenaResult(game_id, level_a, level_b, games, solo=spec.max_players == 1 or spec.min_players == 1)
@@ -103,6 +126,96 @@ def run_arena(game_id: str, level_a: int, level_b: int, games: int, params: dict
             result.wins_b += 1
         else:
             result.draws += 1
+        if progress:
+            progress(index + 1, games)
+    return result
+
+
+@dataclass
+class PlacesResult:
+    """Three or more AIs at one table, seats rotating every game: each player's places and returns.
+
+    ``places[p][k]`` counts the games player ``p`` (A, B, C ... in ``levels`` order) finished in place
+    ``k + 1``; seats with equal returns share the better place.
+    """
+
+    game_id: str
+    levels: list[int]
+    games: int = 0
+    places: list[list[int]] = field(default_factory=list)
+    returns: list[list[float]] = field(default_factory=list)
+    place_lists: list[list[int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        seats = len(self.levels)
+        self.places = self.places or [[0] * seats for _ in range(seats)]
+        self.returns = self.returns or [[] for _ in range(seats)]
+        self.place_lists = self.place_lists or [[] for _ in range(seats)]
+
+    def add(self, outcome: Outcome, seat_of: list[int]) -> None:
+        """Count one finished game; ``seat_of[p]`` is the seat player ``p`` sat in."""
+        for player, seat in enumerate(seat_of):
+            place = outcome.places[seat]
+            self.places[player][place - 1] += 1
+            self.place_lists[player].append(place)
+            self.returns[player].append(outcome.returns[seat])
+        self.games += 1
+
+    def mean_place(self, player: int) -> tuple[float, float]:
+        """Player ``player``'s mean place and the half-width of its 95% confidence interval."""
+        return _mean_and_half_width(self.place_lists[player])
+
+    def mean_return(self, player: int) -> float:
+        """Player ``player``'s mean return per game."""
+        values = self.returns[player]
+        return sum(values) / len(values) if values else 0.0
+
+    def report(self) -> str:
+        """A table for the terminal: one row per player, its count of each place, mean place and return."""
+        spec = get(self.game_id)
+        seats = len(self.levels)
+        names = [f"AI {spec.level_name(level)} ({level})" for level in self.levels]
+        width = max(len(name) for name in names)
+        places = "".join(f"{_ordinal(k + 1):>6}" for k in range(seats))
+        lines = [f"{spec.title}: {seats} seats, {self.games} games, seats rotating every game",
+                 f"  {'':<2}{'player':<{width}}{places}  mean place (95%)  mean return"]
+        for player, name in enumerate(names):
+            mean, half = self.mean_place(player)
+            counts = "".join(f"{n:>6}" for n in self.places[player])
+            spread = f"± {half:.2f}" if math.isfinite(half) else "± ?"
+            lines.append(f"  {PLAYER_LETTERS[player]:<2}{name:<{width}}{counts}  {mean:>6.2f} {spread:<9}"
+                         f"  {self.mean_return(player):+.3g}")
+        return "\n".join(lines)
+
+
+def _ordinal(place: int) -> str:
+    return f"{place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
+
+
+def run_places_arena(game_id: str, levels: list[int], games: int, params: dict | None = None,
+                     seed: int = 0, progress=None) -> PlacesResult:
+    """Play ``games`` games (at least 1) with one AI per seat (``levels[p]`` is player p's level), the
+    seating rotating every game so each player sits in each seat in turn; returns every player's
+    places. A game whose number of seats is a parameter (``spec.seats_param``) gets ``len(levels)``."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InvalidParameterError(f"the number of games must be a whole number of at least 1 (got {games!r})")
+    spec = get(game_id)
+    seats = [Seat("ai", level) for level in levels]
+    check_seats(spec, seats)
+    given = dict(params or {})
+    check_seat_count_param(spec, given, seats)
+    if spec.seats_param:
+        given[spec.seats_param] = len(seats)
+    params = spec.resolve_params(given)
+    result = PlacesResult(game_id, list(levels))
+    count = len(levels)
+    for index in range(games):
+        seat_of = [(player + index) % count for player in range(count)]
+        players: list = [None] * count
+        for player, seat in enumerate(seat_of):
+            players[seat] = spec.ai(levels[player], seed=seed + count * index + player)
+        state = _play_out(spec, params, players, seed + index)
+        result.add(state.outcome(), seat_of)
         if progress:
             progress(index + 1, games)
     return result

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
 
+from tui_games.core.errors import InvalidParameterError
 from tui_games.core.registry import get
 
 OPENSPIEL_EQUIVALENTS: dict[str, tuple[str, dict, dict]] = {
@@ -67,16 +69,35 @@ def openspiel_playouts_per_second(game_id: str, seconds: float) -> dict | None:
     return {"playouts_per_s": games / elapsed}
 
 
+def openspiel_missing_reason(game_id: str, compare: bool = True) -> str | None:
+    """Why there is no OpenSpiel figure for ``game_id`` (None when there can be one)."""
+    if not compare:
+        return "comparison skipped with --no-compare"
+    if game_id not in OPENSPIEL_EQUIVALENTS:
+        return f"OpenSpiel has no game like {game_id}"
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return "OpenSpiel is not installed (pip install open-spiel)"
+    return None
+
+
 def run_bench(game_ids: list[str], seconds: float, compare: bool = True) -> dict:
-    """Measure each game; with ``compare`` also OpenSpiel's engine and the speed ratio."""
+    """Measure each game for ``seconds`` (above 0); with ``compare`` also OpenSpiel's engine and the
+    speed ratio. An entry without OpenSpiel's figure says why in ``openspiel_note``."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (
+            math.isfinite(seconds) and seconds > 0):
+        raise InvalidParameterError(f"the time per game must be a number of seconds above 0 (got {seconds!r})")
     results = {}
     for game_id in game_ids:
         _, _, our_params = OPENSPIEL_EQUIVALENTS.get(game_id, ("", {}, {}))
         entry = our_playouts_per_second(game_id, seconds, our_params)
-        if compare:
-            reference = openspiel_playouts_per_second(game_id, seconds)
-            if reference is not None:
-                entry["openspiel_playouts_per_s"] = reference["playouts_per_s"]
-                entry["speedup_vs_openspiel"] = entry["playouts_per_s"] / reference["playouts_per_s"]
+        reason = openspiel_missing_reason(game_id, compare)
+        reference = openspiel_playouts_per_second(game_id, seconds) if reason is None else None
+        if reference is not None:
+            entry["openspiel_playouts_per_s"] = reference["playouts_per_s"]
+            entry["speedup_vs_openspiel"] = entry["playouts_per_s"] / reference["playouts_per_s"]
+        else:
+            entry["openspiel_note"] = reason
         results[game_id] = entry
     return results

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from tui_games import __version__
@@ -12,13 +13,39 @@ from tui_games.core.errors import TuiGamesError
 
 
 def _parse_sets(pairs: list[str]) -> dict:
-    params = {}
+    """The ``--set NAME=VALUE`` options as a dict; a name given twice is refused."""
+    params: dict[str, str] = {}
     for pair in pairs:
         if "=" not in pair:
             raise TuiGamesError(f"--set takes NAME=VALUE (got {pair!r})")
-        name, value = pair.split("=", 1)
-        params[name.strip()] = value.strip()
+        name, value = (part.strip() for part in pair.split("=", 1))
+        key = name.replace("-", "_")
+        if key in {k.replace("-", "_") for k in params}:
+            raise TuiGamesError(f"--set {name} is given twice: give each parameter once")
+        params[name] = value
     return params
+
+
+def _positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1 (got {text!r})")
+    return value
+
+
+def _positive_seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0 (got {text!r})")
+    return value
 
 
 def _print_table(title: str, columns: list[str], rows: list[list[str]]) -> None:
@@ -49,19 +76,23 @@ def cmd_list(args) -> int:
 
 def _start_from_args(args) -> dict:
     from tui_games import catalog
-    from tui_games.match import Seat, default_seats
+    from tui_games.core.seats import Seat, check_seat_count_param, check_seats
+    from tui_games.match import default_seats
 
     spec = catalog.get(args.game)
-    params = spec.resolve_params(_parse_sets(args.set))
-    try:
-        seats = [Seat.parse(text) for text in args.seat] if args.seat else default_seats(spec)
-    except ValueError as error:
-        raise TuiGamesError(str(error)) from None
-    if not spec.min_players <= len(seats) <= spec.max_players:
-        raise TuiGamesError(f"{spec.title} takes {spec.min_players}-{spec.max_players} seats (got {len(seats)})")
-    for seat in seats:
-        if seat.is_ai and not 1 <= seat.level <= spec.max_level:
-            raise TuiGamesError(f"{spec.title} AI levels are 1..{spec.max_level} (got {seat.level})")
+    given = _parse_sets(args.set)
+    params = spec.resolve_params(given)
+    if args.seat:
+        seats = [Seat.parse(text) for text in args.seat]
+    else:
+        count_param = spec.seats_param
+        given_count = count_param in {name.replace("-", "_") for name in given}
+        seats = default_seats(spec, params[count_param] if given_count else None)
+    check_seats(spec, seats)
+    check_seat_count_param(spec, given, seats)
+    count_param = spec.seats_param
+    if count_param:
+        params[count_param] = len(seats)
     return {"game": spec.id, "params": params, "seats": seats, "seed": args.seed}
 
 
@@ -75,15 +106,23 @@ def cmd_play(args) -> int:
 
 
 def cmd_resume(args) -> int:
-    """Resume a save file, or the most recent unfinished game."""
+    """Resume a save file, or the most recent unfinished game.
+
+    A file that is not a readable save is reported with the reason (and moved aside when it is in the
+    saves folder); the app does not open for it.
+    """
     from pathlib import Path
 
-    from tui_games.store.saves import list_saves
+    from tui_games.core.errors import SaveFileError
+    from tui_games.store.saves import in_saves_folder, list_saves, read_save, set_aside
 
     if args.path:
         path = Path(args.path)
-        if not path.exists():
-            raise TuiGamesError(f"no save file at {path}")
+        try:
+            read_save(path)
+        except SaveFileError as error:
+            reason = set_aside(path, str(error)) if path.is_file() and in_saves_folder(path) else str(error)
+            raise TuiGamesError(f"cannot resume {path}: {reason}") from None
     else:
         entries = [e for e in list_saves() if e.record is not None and not e.finished]
         if not entries:
@@ -97,53 +136,74 @@ def cmd_resume(args) -> int:
 
 
 def cmd_stats(args) -> int:
-    """Print the statistics table."""
+    """Print the statistics table, then each game's records as the game names them."""
     from tui_games import catalog
-    from tui_games.store.stats import records, summary
+    from tui_games.store.stats import overview, take_notices
+
+    table, figures = overview()
+    for notice in take_notices():
+        print(notice)
+
+    def title(game_id: str) -> str:
+        return catalog.get(game_id).title if game_id in catalog.ids() else game_id
 
     rows = []
-    for row in summary():
-        title = catalog.get(row.game_id).title if row.game_id in catalog.ids() else row.game_id
+    for row in table:
         streak = f"{'W' if row.current_streak > 0 else 'L'}{abs(row.current_streak)}" if row.current_streak else "-"
-        rows.append([title, row.opponent, str(row.played), str(row.won), str(row.lost), str(row.drawn),
+        rows.append([title(row.game_id), row.opponent, str(row.played), str(row.won), str(row.lost), str(row.drawn),
                      f"{row.win_pct:.0f}%", streak, str(row.best_streak)])
     if not rows:
         print("No finished games yet.")
         return 0
     _print_table("Statistics", ["game", "opponent", "played", "won", "lost", "drawn", "win %", "streak",
                                 "best streak"], rows)
-    extra = records()
-    if extra["best_2048_score"] is not None:
-        print(f"2048: best score {extra['best_2048_score']:g}, best tile {extra['best_2048_tile']}")
-    if extra["blackjack_bankroll"]:
-        print(f"Blackjack: bankroll {extra['blackjack_bankroll'][-1]:+g} units over "
-              f"{len(extra['blackjack_bankroll'])} rounds")
+    for entry in figures:
+        print(f"{title(entry.game_id)}: {', '.join(entry.lines())}")
     return 0
 
 
 def cmd_arena(args) -> int:
-    """AI against AI without a screen."""
+    """AI against AI without a screen: two alternating seats (or each alone in a solo game), or three
+    and more seats rotating, ranked by places."""
     from tui_games import catalog
-    from tui_games.arena import run_arena
-    from tui_games.match import Seat
+    from tui_games.arena import run_arena, run_places_arena
 
     spec = catalog.get(args.game)
-    a, b = Seat.parse(args.a), Seat.parse(args.b)
-    if not (a.is_ai and b.is_ai):
-        raise TuiGamesError("arena plays AI against AI: use --a ai:N --b ai:M")
-    for seat in (a, b):
+    seats = _arena_seats(args)
+    for seat in seats:
         if not 1 <= seat.level <= spec.max_level:
             raise TuiGamesError(f"{spec.title} AI levels are 1..{spec.max_level} (got {seat.level})")
 
     def progress(done: int, total: int) -> None:
         print(f"\r  {done}/{total} games", end="", file=sys.stderr, flush=True)
 
-    result = run_arena(spec.id, a.level, b.level, args.games, _parse_sets(args.set), args.seed,
-                       progress=None if args.quiet else progress)
+    if len(seats) > 2:
+        result = run_places_arena(spec.id, [seat.level for seat in seats], args.games, _parse_sets(args.set),
+                                  args.seed, progress=None if args.quiet else progress)
+    else:
+        a, b = seats
+        result = run_arena(spec.id, a.level, b.level, args.games, _parse_sets(args.set), args.seed,
+                           progress=None if args.quiet else progress)
     if not args.quiet:
         print(file=sys.stderr)
     print(result.report())
     return 0
+
+
+def _arena_seats(args) -> list:
+    """The arena's players from --a, --b and any of --c .. --j (given in order, none skipped)."""
+    from tui_games.arena import PLAYER_LETTERS
+    from tui_games.match import Seat
+
+    given = [getattr(args, letter.lower()) for letter in PLAYER_LETTERS]
+    count = next((i for i, text in enumerate(given) if text is None), len(given))
+    if any(text is not None for text in given[count:]):
+        skipped = PLAYER_LETTERS[count].lower()
+        raise TuiGamesError(f"arena players are given in order: --{skipped} is missing")
+    seats = [Seat.parse(text) for text in given[:count]]
+    if not all(seat.is_ai for seat in seats):
+        raise TuiGamesError("arena plays AI against AI: use --a ai:N --b ai:M (and --c ai:K ... for more seats)")
+    return seats
 
 
 def cmd_bench(args) -> int:
@@ -166,6 +226,9 @@ def cmd_bench(args) -> int:
                      f"{entry['speedup_vs_openspiel']:.1f}x" if reference else "-"])
     _print_table("Random playouts (one thread)", ["game", "playouts/s", "actions/s", "OpenSpiel playouts/s",
                                                   "speed-up"], rows)
+    notes = sorted({entry["openspiel_note"] for entry in results.values() if "openspiel_note" in entry})
+    if notes:
+        print(f"- : no OpenSpiel figure ({'; '.join(notes)})")
     return 0
 
 
@@ -217,7 +280,11 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("game")
     arena.add_argument("--a", required=True, help="ai:LEVEL")
     arena.add_argument("--b", required=True, help="ai:LEVEL")
-    arena.add_argument("--games", type=int, default=20)
+    for letter in "cdefghij":
+        arena.add_argument(f"--{letter}", default=None, metavar="ai:LEVEL",
+                           help="a third seat (and --d ... --j for more): places are reported"
+                           if letter == "c" else argparse.SUPPRESS)
+    arena.add_argument("--games", type=_positive_int, default=20, help="games to play (at least 1)")
     arena.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--quiet", action="store_true")
@@ -226,7 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="random-playout speed of the engine")
     bench.add_argument("games", nargs="*")
     bench.add_argument("--json", action="store_true")
-    bench.add_argument("--seconds", type=float, default=3.0)
+    bench.add_argument("--seconds", type=_positive_seconds, default=3.0, help="seconds per game (above 0)")
     bench.add_argument("--no-compare", action="store_true", help="skip OpenSpiel")
     bench.set_defaults(handler=cmd_bench)
 

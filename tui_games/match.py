@@ -2,126 +2,139 @@
 
 This is the controller the UI and the command line share; it imports no UI code. Every change of
 position goes through :meth:`Match.play`, :meth:`Match.undo` or :meth:`Match.redo`, and each one
-auto-saves, so quitting or a lost connection never loses the last position. A game's statistics are
-written once, in one transaction, the moment it ends.
+auto-saves, so quitting or a lost connection never loses the last position. When a game ends its save
+is written first, holding the result, and then the statistics, once, in one transaction; if they
+cannot be written the result stays pending in the save and is recorded later
+(:mod:`tui_games.store.pending`). Storage faults never raise out of a move: the game goes on in
+memory and :attr:`Match.storage_problem` says what went wrong, for the screen to show.
 """
 
 from __future__ import annotations
 
-import os
 import secrets
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
-from tui_games.core.errors import IllegalActionError, SaveFileError
+import numpy as np
+
+from tui_games.core.errors import IllegalActionError, SaveFileError, StorageError, TuiGamesError
+from tui_games.core.definition import SeatFigures
 from tui_games.core.hints import Hint
-from tui_games.core.players import CHANCE, TERMINAL
+from tui_games.core.outcome import Outcome
+from tui_games.core.players import CHANCE, SIMULTANEOUS, TERMINAL
 from tui_games.core.registry import get
+from tui_games.core.seats import Seat, check_seat_count_param, check_seats
+from tui_games.core.series import Series, Standing, TargetKind
 from tui_games.core.spec import GameSpec
+from tui_games.engine.kernel_state import action_number
+from tui_games.engine.observer import EVERYONE, PUBLIC_VIEW, LogEntry, audience_of
+from tui_games.series import finished_deal, restore_series, series_payload, start_series
 from tui_games.store import saves, stats
 
 
-@dataclass(frozen=True)
-class Seat:
-    """Who sits in a seat: a human, or an AI of strength ``level``."""
-
-    kind: str = "human"
-    level: int = 0
-
-    @property
-    def is_ai(self) -> bool:
-        """True for an AI seat."""
-        return self.kind == "ai"
-
-    def to_text(self) -> str:
-        """'human' or 'ai:LEVEL', as in save files and on the command line."""
-        return f"ai:{self.level}" if self.is_ai else "human"
-
-    @classmethod
-    def parse(cls, text: str) -> "Seat":
-        """A Seat from 'human' or 'ai:LEVEL' (also 'ai' meaning level 1)."""
-        word = text.strip().lower()
-        if word in ("human", "h"):
-            return cls()
-        if word == "ai":
-            return cls("ai", 1)
-        if word.startswith("ai:") and word[3:].isdigit():
-            return cls("ai", int(word[3:]))
-        raise ValueError(f"a seat is 'human' or 'ai:LEVEL' (got {text!r})")
-
-
-def default_seats(spec: GameSpec) -> list[Seat]:
-    """Seat 0 human, the others AI at a middle level."""
+def default_seats(spec: GameSpec, count: int | None = None) -> list[Seat]:
+    """``count`` seats (the game's fewest by default): seat 0 human, the others AI at a middle level."""
     middle = max(1, (spec.max_level + 1) // 2)
-    return [Seat()] + [Seat("ai", middle) for _ in range(spec.min_players - 1)]
+    return [Seat()] + [Seat("ai", middle) for _ in range((count or spec.min_players) - 1)]
 
 
 class Match:
     """One game in progress (or finished), bound to its save file."""
 
     def __init__(self, spec: GameSpec, params: dict, seats: list[Seat], seed: int,
-                 save_path: Path | None = None, history: list[int] | None = None) -> None:
-        if not spec.min_players <= len(seats) <= spec.max_players:
-            raise ValueError(f"{spec.title} takes {spec.min_players}-{spec.max_players} players, "
-                             f"not {len(seats)}")
-        for seat in seats:
-            if seat.is_ai and not 1 <= seat.level <= spec.max_level:
-                raise ValueError(f"{spec.title} AI levels are 1..{spec.max_level} (got {seat.level})")
+                 save_path: Path | None = None, history: list[int] | None = None,
+                 series: Series | None = None) -> None:
+        check_seats(spec, seats)
+        check_seat_count_param(spec, params, seats)
         self.spec = spec
-        seats_param = spec.extra.get("seats_param")
+        seats_param = spec.seats_param
         if seats_param:
             params = {**params, seats_param: len(seats)}
         self.params = spec.resolve_params(params)
         self.seats = list(seats)
         self.seed = int(seed)
         self.save_path = save_path or saves.new_save_path(spec.id)
-        self.state = spec.new(seed=self.seed, **self.params)
-        self._log: list[str] = []
-        self.movers: list[int] = []
+        self.series = series if series is not None else start_series(spec, self.params, len(seats), self.seed)
+        """The match's series of deals when the game plays many (see :meth:`next_deal`), else None."""
+        self._deal_counted = False  # the current deal is over and counted in the series
+        self._positions: list[np.ndarray] = []  # the position before each action (see _rewind_to)
+        self.state = self._new_deal_state()
+        self.log_entries: list[LogEntry] = []
+        """Every applied action: who made it, who may see it, its name (see :meth:`log_for`)."""
+        self.controllers: list[int] = list(range(len(seats)))
+        """Who controls each seat at this device: seats with the same controller are played by one
+        person (Bridge's declarer plays the dummy too) and share what they see."""
         self.redo_stack: list[int] = []
         self.game_key = f"{self.save_path.stem}"
         self.stats_recorded = False
+        """True once the statistics hold this game's result (or it has no human seat to count)."""
+        self.outcome: dict = {}
+        """The result as the statistics record it, fixed the first time the game ends (see SaveRecord)."""
+        self._save_problem: str | None = None
+        self._stats_problem: str | None = None
         self._ais: dict[int, object] = {}
         self._hinter = None
         self._shown_seat: int | None = None
+        self.joint_choices: dict[int, int] = {}
+        """At a simultaneous node, the choices the seats made so far (hidden until all are in; see
+        :meth:`choose_for`); not saved: a resumed game asks again."""
         self._replay(history or [])
+        self._count_deal()
 
     # ----- creation ------------------------------------------------------------------------------
     @classmethod
     def new(cls, spec: GameSpec, params: dict | None = None, seats: list[Seat] | None = None,
             seed: int | None = None) -> "Match":
-        """A new game; seeds default to a random one, seats to :func:`default_seats`."""
+        """A new game; seeds default to a random one, seats to :func:`default_seats`.
+
+        A ``params`` entry for the number of seats (Blackjack's ``seats``) must agree with ``seats``.
+        Results that earlier games left pending in their saves are recorded now if they can be.
+        """
         seed = secrets.randbelow(2**31) if seed is None else seed
         match = cls(spec, params or {}, seats or default_seats(spec), seed)
         match.save()
+        match._record_pending_results()
         return match
 
     @classmethod
     def from_record(cls, record: saves.SaveRecord, path: Path | None) -> "Match":
-        """Rebuild a game by replaying a save record through the kernels."""
+        """Rebuild a game by replaying a save record through the kernels.
+
+        A result the statistics missed is recorded now if it can be (see :attr:`storage_problem`).
+        """
+        saves.check_record(record)
         spec = get(record.game)
-        if record.rules_version > spec.rules_version:
-            raise SaveFileError(f"saved with newer {spec.title} rules (version {record.rules_version})")
+        seats = [Seat.parse(s) for s in record.seats]
+        series = (restore_series(spec, record.series, len(seats), record.seed, record.params)
+                  if record.series is not None else None)
         try:
-            seats = [Seat.parse(s) for s in record.seats]
-            match = cls(spec, record.params, seats, record.seed, save_path=path, history=record.history)
-        except (IllegalActionError, ValueError) as error:
+            match = cls(spec, record.params, seats, record.seed, save_path=path, history=record.history,
+                        series=series)
+            redo_check = match.state.clone()
+            for action in reversed(record.redo):
+                redo_check.apply_entry(action)
+        except (TuiGamesError, ValueError, OverflowError) as error:
             raise SaveFileError(f"the saved moves do not replay: {error}") from None
+        match._check_series_end()
         match.redo_stack = list(record.redo)
-        match.stats_recorded = record.finished
+        if record.game_key:
+            match.game_key = record.game_key
+        match.outcome = dict(record.outcome)
+        match.stats_recorded = record.stats_recorded if record.outcome else record.finished
+        if match.outcome and not match.stats_recorded:
+            match._record_stats()
         return match
 
     @classmethod
     def resume(cls, path: Path) -> "Match":
-        """Load a save file; a damaged one is moved aside and SaveFileError says why."""
+        """Load a save file; a damaged one is moved aside and SaveFileError says why (and where it
+        went, or why it could not be moved)."""
         path = Path(path)
         try:
             record = saves.read_save(path)
             return cls.from_record(record, path)
         except SaveFileError as error:
-            if path.exists() and path.parent == saves.saves_dir():
-                saves.quarantine(path, str(error))
+            if path.is_file() and saves.in_saves_folder(path):
+                raise SaveFileError(saves.set_aside(path, str(error))) from None
             raise
 
     @classmethod
@@ -132,6 +145,8 @@ class Match:
         match.save_path = saves.new_save_path(match.spec.id)
         match.game_key = match.save_path.stem
         match.stats_recorded = False
+        match.outcome = {}
+        match._stats_problem = None
         match.save()
         return match
 
@@ -170,10 +185,19 @@ class Match:
         return None
 
     def needs_handoff(self, next_seat: int) -> bool:
-        """True when hidden information requires a 'pass to player N' screen before ``next_seat`` moves."""
-        if self.spec.perfect_information or len(self.human_seats) < 2:
+        """True when a 'pass to player N' screen must come before ``next_seat`` moves: another person
+        controls it and what it may see differs from what the screen shows now (Blackjack, with every
+        player's card face up, never needs one; a poker hand always does)."""
+        if len(self.human_seats) < 2 or next_seat not in self.human_seats:
             return False
-        return next_seat in self.human_seats and next_seat != self._shown_seat
+        shown = self._shown_seat if self._shown_seat is not None else self.human_seats[0]
+        if self.controllers[next_seat] == self.controllers[shown]:
+            return False
+        if self.state.kernels.redact is None:
+            return False
+        mine = self.state.observed(next_seat)
+        theirs = self.state.observed(shown)
+        return not (np.array_equal(mine.array, theirs.array) and mine.history == theirs.history)
 
     def handed_to(self, seat: int) -> None:
         """Record that ``seat`` now has the device (after the handoff screen)."""
@@ -181,11 +205,14 @@ class Match:
 
     @property
     def observer_seat(self) -> int | None:
-        """Whose view to draw: the lone human, the human who has the device, or None (show all)."""
+        """Whose view to draw: the lone human; in hotseat the human to move when they may see what is
+        shown now, else the human who has the device; None when no human plays (a spectator's view)."""
         humans = self.human_seats
         if len(humans) == 1:
             return humans[0]
         if len(humans) > 1:
+            if self.human_to_move and not self.needs_handoff(self.to_move):
+                return self.to_move
             return self._shown_seat if self._shown_seat is not None else humans[0]
         return None
 
@@ -198,14 +225,18 @@ class Match:
         self._after_change()
 
     def _apply(self, action: int) -> None:
-        """Apply one action (a player's or a chance outcome) and log it."""
+        """Apply one action (a player's or a chance outcome) and log it; a list is a joint move."""
+        self._keep_position()
+        if isinstance(action, list):
+            self._apply_joint(action)
+            return
         mover = self.to_move
         if mover == TERMINAL:
             raise IllegalActionError("the game is over")
         name = self.state.action_to_string(action)
+        audience = audience_of(self.state, action)
         self.state.apply(action)
-        self.movers.append(mover)
-        self._log.append(f"  ({name})" if mover == CHANCE else f"{self.spec.seat_name(mover)}: {name}")
+        self.log_entries.append(LogEntry(mover, int(action), audience, name))
 
     def _apply_logged(self, action: int) -> None:
         if self.to_move == CHANCE:
@@ -221,28 +252,78 @@ class Match:
             self._apply(action)
         self._advance_chance()
 
+    def _keep_position(self) -> None:
+        """Remember the position before the next action, for undo (games that allow it only)."""
+        if self.spec.allow_undo:
+            del self._positions[len(self.state.history):]  # a refused action left one behind
+            self._positions.append(self.state.array.copy())
+
     def _rewind_to(self, length: int) -> None:
-        history = self.state.history[:length]
-        self.state = self.spec.new(seed=self.seed, **self.params)
-        self._log = []
-        self.movers = []
-        self._replay(history)
+        """Go back to the position after the first ``length`` actions of this deal: restored from the
+        positions kept on the way, so an undo costs no replay however long the game has run."""
+        state = self.state.clone()
+        state.array[:] = self._positions[length]
+        del state.history[length:]
+        del self._positions[length:]
+        del self.log_entries[length:]
+        self.state = state
+
+    @property
+    def movers(self) -> list[int]:
+        """Who made each action of the history: a seat, or CHANCE."""
+        return [entry.mover for entry in self.log_entries]
+
+    def visible_log(self, observer: int | None = None, moves_only: bool = False,
+                    name=None) -> list[str]:
+        """The log lines ``observer`` (default: the seat being shown) may read; ``moves_only`` leaves out
+        chance outcomes until the game is over (the table shows what is face up); ``name(action)`` gives
+        a view's short move names for players' moves."""
+        if observer is None:
+            observer = self.observer_seat
+            observer = PUBLIC_VIEW if observer is None else observer
+        lines = []
+        for entry, line in self.log_for(observer):
+            if entry.mover == CHANCE:
+                if not (moves_only and not self.is_over):
+                    lines.append(line)
+            elif name is not None and entry.mover == SIMULTANEOUS:
+                lines.append(", ".join(f"{self.spec.seat_name(seat)} {name(action)}"
+                                       for seat, action in enumerate(entry.action)))
+            elif name is not None:
+                lines.append(f"{self.spec.seat_name(entry.mover)}: {name(entry.action)}")
+            else:
+                lines.append(line)
+        return lines
+
+    def log_for(self, observer: int | None) -> list[tuple[LogEntry, str]]:
+        """The move log as ``observer`` (a seat; None: the referee) may read it: (entry, line) pairs,
+        'X: b2' for a player's move and '  (outcome)' for chance. What the observer may not see reads
+        as the game's hidden name ('a face-down card') until the game is over, when all is shown.
+        This is the one place that hides the log."""
+        shown = []
+        for entry in self.log_entries:
+            visible = self.is_over or entry.seen_by(observer)
+            name = entry.name if visible else self.state.kernels.hidden_name
+            shown.append((entry, f"  ({name})" if entry.mover == CHANCE else (
+                name if entry.mover == SIMULTANEOUS else f"{self.spec.seat_name(entry.mover)}: {name}")))
+        return shown
 
     @property
     def move_log(self) -> list[str]:
-        """One line per action: 'X: b2' for a player's move, '  (outcome)' for chance.
+        """The move log's lines as the seat being shown (:attr:`observer_seat`) may read them."""
+        viewer = self.observer_seat
+        return [line for _, line in self.log_for(PUBLIC_VIEW if viewer is None else viewer)]
 
-        In a game with hidden information chance outcomes (cards dealt) read '  (dealt)' until the
-        game is over, so the log never shows a face-down card.
-        """
-        if self.spec.perfect_information or self.is_over:
-            return list(self._log)
-        return ["  (dealt)" if mover == CHANCE else line for mover, line in zip(self.movers, self._log)]
+    def shown_state(self):
+        """The state as the seat being shown may see it (views draw this, never the whole state);
+        with no human seat, what a spectator may see."""
+        viewer = self.observer_seat
+        return self.state.observed(PUBLIC_VIEW if viewer is None else viewer)
 
     @property
     def can_undo(self) -> bool:
         """True when there is a human decision to take back (never in games that forbid it)."""
-        return self.spec.extra.get("allow_undo", True) and self._undo_target() is not None
+        return self.spec.allow_undo and self._undo_target() is not None
 
     @property
     def can_redo(self) -> bool:
@@ -253,14 +334,14 @@ class Match:
         """The history length of the last earlier position where a human was to move."""
         for index in range(len(self.movers) - 1, -1, -1):
             mover = self.movers[index]
-            if mover >= 0 and not self.seats[mover].is_ai:
+            if (mover >= 0 and not self.seats[mover].is_ai) or (mover == SIMULTANEOUS and self.human_seats):
                 return index
         return None
 
     def undo(self) -> bool:
         """Go back to the last position where a human was to move; False if there is none."""
         target = self._undo_target()
-        if target is None or not self.spec.extra.get("allow_undo", True):
+        if target is None or not self.spec.allow_undo:
             return False
         removed = self.state.history[target:]
         self.redo_stack = self.redo_stack + removed[::-1]
@@ -274,11 +355,110 @@ class Match:
             return False
         while self.redo_stack:
             self._apply(self.redo_stack.pop())
-            if (self.human_to_move and self.to_move != CHANCE) or self.is_over:
+            if (self.human_to_move and self.to_move != CHANCE) or self.is_over or self.humans_to_choose:
                 break
         self._advance_chance()
         self._after_change()
         return True
+
+    # ----- simultaneous moves ------------------------------------------------------------------------
+    @property
+    def at_simultaneous_node(self) -> bool:
+        """True when every seat chooses at once (collect them with :meth:`choose_for`)."""
+        return self.to_move == SIMULTANEOUS
+
+    @property
+    def seats_to_choose(self) -> list[int]:
+        """At a simultaneous node, the seats (human or AI) whose choice is not in yet; else empty."""
+        if not self.at_simultaneous_node:
+            return []
+        return [seat for seat in range(len(self.seats)) if seat not in self.joint_choices]
+
+    @property
+    def humans_to_choose(self) -> list[int]:
+        """At a simultaneous node, the human seats whose choice is not in yet; else empty."""
+        return [seat for seat in self.seats_to_choose if not self.seats[seat].is_ai]
+
+    @property
+    def choosing_human(self) -> int | None:
+        """The human seat whose choice the screen collects now at a simultaneous node (the first in
+        seat order still to choose), else None."""
+        humans = self.humans_to_choose
+        return humans[0] if humans else None
+
+    def needs_joint_handoff(self, seat: int) -> bool:
+        """True when the device must pass to human ``seat`` before it chooses at a simultaneous node:
+        another person holds it (the one who chose last, whose choice stays hidden until all are in,
+        or who saw the last reveal), or what ``seat`` may see differs from what is shown (see
+        :meth:`needs_handoff`). The first choice of a game needs no hand-off."""
+        holder = self._shown_seat
+        passed = (holder is not None and holder != seat and not self.seats[holder].is_ai
+                  and self.controllers[holder] != self.controllers[seat])
+        return passed or self.needs_handoff(seat)
+
+    def choose_for(self, seat: int, action: int) -> bool:
+        """Record seat ``seat``'s choice at this simultaneous node, hidden from the others; once every
+        seat has chosen they are played together as one joint move (auto-saved like :meth:`play`).
+        Returns True when that happened. IllegalActionError says why a choice is refused: not a
+        simultaneous node, a seat that has chosen already, an action that seat may not choose."""
+        if not self.at_simultaneous_node:
+            raise IllegalActionError("this is not a simultaneous move: play one action with play()")
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise IllegalActionError(f"there is no seat {seat!r} in this game")
+        name = self.spec.seat_name(seat)
+        if seat in self.joint_choices:
+            raise IllegalActionError(f"{name} has chosen already")
+        legal = self.state.legal_actions(seat)
+        try:
+            number = action_number(action)
+        except IllegalActionError as error:
+            raise IllegalActionError(f"{name}: {error}") from None
+        if number not in legal:
+            names = ", ".join(self.state.action_to_string(a) for a in legal) or "none"
+            raise IllegalActionError(f"{name} cannot choose {number} now (choices: {names})")
+        self.joint_choices[seat] = number
+        if not self.seats[seat].is_ai:
+            self.handed_to(seat)  # the person who just chose holds the device
+        if self.seats_to_choose:
+            return False
+        chosen = dict(self.joint_choices)
+        self.play_joint([chosen[seat] for seat in range(len(self.seats))])
+        return True
+
+    def choose_for_ais(self) -> bool:
+        """Let every AI seat still to choose at this simultaneous node choose (blocking: off the UI
+        thread); True when that completed the joint move and it was played."""
+        played = False
+        for seat in [s for s in self.seats_to_choose if self.seats[s].is_ai]:
+            played = self.choose_for(seat, self.ai_choice(seat))
+        return played
+
+    def ai_choice(self, seat: int) -> int:
+        """AI seat ``seat``'s choice at this simultaneous node (blocking: call it off the UI thread)."""
+        return self.ai(seat).choose(self.state.clone(), player=seat)
+
+    def play_joint(self, actions: list[int]) -> None:
+        """Play a whole joint move (one action per seat) at once, resolve chance, auto-save, record the
+        end; the log shows it as one line naming every seat's action."""
+        self.play(list(actions))  # play() takes a list as a joint move (see _apply)
+
+    def _apply_joint(self, actions: list[int]) -> None:
+        """Apply a joint move and log it as one entry by everyone, public once played."""
+        if self.to_move == TERMINAL:
+            raise IllegalActionError("the game is over")
+        joint = self.state.check_joint(actions)
+        name = self.state.action_to_string(joint)
+        self.state.apply_joint(joint)
+        self.log_entries.append(LogEntry(SIMULTANEOUS, joint, EVERYONE, name))
+
+    def _joint_hint(self, player) -> Hint:
+        """The hint for the human choosing now at a simultaneous node (its equilibrium mix, say)."""
+        seat = self.choosing_human
+        if seat is None:
+            raise IllegalActionError("no human is choosing now")
+        if hasattr(player, "hint"):
+            return player.hint(self.state.clone(), player=seat)
+        return Hint(player.choose(self.state.clone(), player=seat), {}, "")
 
     # ----- AI --------------------------------------------------------------------------------------
     def ai(self, seat: int):
@@ -292,6 +472,8 @@ class Match:
         if self._hinter is None:
             self._hinter = self.spec.ai(self.spec.max_level, seed=self.seed)
         player = self._hinter
+        if self.to_move == SIMULTANEOUS:
+            return self._joint_hint(player)
         if hasattr(player, "hint"):
             return player.hint(self.state.clone())
         best = player.choose(self.state.clone())
@@ -310,58 +492,115 @@ class Match:
             game=self.spec.id, params=self.params, seed=self.seed,
             seats=[s.to_text() for s in self.seats], history=list(self.state.history),
             rules_version=self.spec.rules_version, redo=list(self.redo_stack),
-            finished=self.is_over, result=self.result_text if self.is_over else "",
+            finished=self.match_over, result=self.result_text if self.match_over else "",
+            game_key=self.game_key, outcome=dict(self.outcome), stats_recorded=self.stats_recorded,
+            series=(series_payload(self.series, len(self.series.deals) - int(self._deal_counted))
+                    if self.series is not None else None),
         )
 
+    @property
+    def storage_problem(self) -> str | None:
+        """A one-line message while the save or the statistics could not be written, else None.
+
+        The game itself is never affected: it goes on in memory, and the next change tries again.
+        """
+        return self._save_problem or self._stats_problem
+
     def save(self) -> Path:
-        """Write the save file now (atomic); returns its path."""
-        return saves.write_save(self.save_path, self.record())
+        """Write the save file now (atomic); returns its path.
+
+        Never raises for a storage fault: a failed write (full disk, read-only folder) keeps the
+        previous save whole and sets :attr:`storage_problem`; a later save that works clears it.
+        """
+        try:
+            saves.write_save(self.save_path, self.record())
+        except OSError as error:
+            self._save_problem = (f"The game could not be saved ({stats.describe_fault(error)}); "
+                                  "it goes on, and saving is tried again after each move")
+        else:
+            self._save_problem = None
+        return self.save_path
 
     def _after_change(self) -> None:
-        if self.is_over and not self.stats_recorded:
-            self._record_stats()
+        """Save (first), then record a newly finished game's result in the statistics."""
+        self.joint_choices.clear()  # the position changed: choices made at the old one are void
+        self._count_deal()
+        newly_finished = self.match_over and not self.outcome and not self.stats_recorded
+        if newly_finished:
+            results = [self.seat_result(seat) for seat in self.human_seats]
+            self.outcome = saves.outcome_payload(self.opponent_label, results)
         self.save()
+        if self.outcome and not self.stats_recorded:
+            self._record_stats()
 
     @property
     def opponent_label(self) -> str:
         """How statistics name the opposition of this game: 'hotseat', 'solo', or the strongest AI.
 
-        A game whose opponent is the house names it in ``spec.extra["stats_opponent"]`` ('dealer').
+        A game whose seats play the house names it in ``spec.house`` ('dealer').
         """
-        if "stats_opponent" in self.spec.extra:
-            return self.spec.extra["stats_opponent"]
+        if self.spec.house:
+            return self.spec.house
         levels = [s.level for s in self.seats if s.is_ai]
         if levels:
             top = max(levels)
             return f"AI {self.spec.level_name(top)} ({top})"
         return "solo" if len(self.seats) == 1 else "hotseat"
 
+    def game_outcome(self) -> Outcome:
+        """How the finished game ended: the game's own outcome hook, else ranked by the returns."""
+        return self.state.outcome() or Outcome.from_returns(self.state.returns())
+
     def seat_result(self, seat: int) -> stats.SeatResult:
-        """The finished game's result for ``seat`` (a game module may refine it with ``seat_result``)."""
-        custom = getattr(self.spec.module("game"), "seat_result", None)
-        if custom is not None:
-            return custom(self.state, seat)
-        returns = self.state.returns()
-        mine = returns[seat]
-        best_other = max((r for i, r in enumerate(returns) if i != seat), default=0.0)
-        if len(returns) == 1:
-            outcome = "won" if mine > 0 else ("lost" if mine < 0 else "drawn")
-        else:
-            outcome = "won" if mine > best_other else ("lost" if mine < best_other else "drawn")
-        return stats.SeatResult(seat=seat, outcome=outcome, score=mine if len(returns) == 1 else None)
+        """The finished game's result for ``seat``: its outcome, place, points and the game's own
+        figures (of a series: its final standing, and the figures added up over its deals)."""
+        if self.series is not None:
+            return self._series_seat_result(seat)
+        outcome = self.game_outcome()
+        figures = self.spec.definition().figures
+        extra = figures(self.state, seat) if figures is not None else SeatFigures(
+            score=outcome.returns[0] if len(outcome.returns) == 1 else None)
+        return stats.SeatResult(seat=seat, outcome=outcome.seat_outcome(seat).value, score=extra.score,
+                                best_tile=extra.best_tile, chips=extra.chips, place=outcome.places[seat],
+                                points=outcome.returns[seat], deals=1)
 
     def _record_stats(self) -> None:
-        results = [self.seat_result(seat) for seat in self.human_seats]
-        if results:
-            stats.record_game(self.spec.id, self.opponent_label, results, self.params, self.game_key)
+        """Record :attr:`outcome` once; on a fault keep it pending (in the save) and say so."""
+        opponent, results = saves.outcome_results(self.outcome)
+        try:
+            if results:
+                stats.record_game(self.spec.id, opponent, results, self.params, self.game_key)
+        except StorageError as error:
+            self._stats_problem = (f"Statistics could not be written ({error.reason}); the game is kept and "
+                                   "will be counted later")
+            return
         self.stats_recorded = True
+        notices = stats.take_notices()
+        self._stats_problem = notices[-1] if notices else None
+        self.save()
+
+    def _record_pending_results(self) -> None:
+        """Record results earlier games left pending in their saves; a damaged statistics file
+        found on the way is reported in :attr:`storage_problem`."""
+        from tui_games.store.pending import record_pending
+
+        try:
+            record_pending()
+        except StorageError:
+            pass  # this game's own result is handled when it ends
+        notices = stats.take_notices()
+        if notices:
+            self._stats_problem = notices[-1]
 
     @property
     def result_text(self) -> str:
-        """A one-line result once the game is over ('X wins', 'Draw', ...); '' while it runs."""
+        """A one-line result once the game is over ('X wins', 'Draw', ...); '' while it runs. Once a
+        series is over, the series' result."""
         if not self.is_over:
             return ""
-        custom = getattr(self.spec.module("game"), "result_text", None)
+        if self.series is not None and self.series_over:
+            return self._series_result_text()
+        custom = self.spec.definition().result_text
         if custom is not None:
             return custom(self.state)
         winner = self.state.winner
@@ -372,73 +611,152 @@ class Match:
             return f"Score {returns[0]:g}"
         return "Draw"
 
+    # ----- a series of deals (see tui_games.core.series) -------------------------------------------
+    @property
+    def match_over(self) -> bool:
+        """True once the whole match is over: its one deal, or its series (the target reached, or the
+        player left the table)."""
+        return self.is_over if self.series is None else self.series_over
 
-def _prepare_here(spec: GameSpec, levels: list[int], report: Callable[[str, int, int], None]) -> None:
-    steps = 2 + len(levels)
-    report(f"Preparing {spec.title}: rules", 0, steps)
-    state = spec.new(seed=0)
-    report(f"Preparing {spec.title}: playing a test game", 1, steps)
-    probe = state.clone()
-    while not probe.is_terminal and probe.ply < 400:
-        if probe.is_chance_node:
-            probe.apply(probe.sample_chance())
+    @property
+    def series_over(self) -> bool:
+        """True once this match's series is over (False for a one-deal match)."""
+        return self.series is not None and self.series.over and self.is_over
+
+    @property
+    def deal_number(self) -> int:
+        """The deal being played (or just finished), 1-based; 1 for a one-deal match."""
+        if self.series is None:
+            return 1
+        return len(self.series.deals) + (0 if self._deal_counted else 1)
+
+    @property
+    def standing(self) -> Standing | None:
+        """The series' standing, the current deal included once it is over; None for one deal."""
+        return None if self.series is None else self.series.standing
+
+    @property
+    def can_next_deal(self) -> bool:
+        """True when the current deal is over and the series goes on."""
+        return self.series is not None and self.is_over and not self.series.over
+
+    def next_deal(self) -> None:
+        """Start the series' next deal: its seed and parameters follow from the standing (the button,
+        the blinds); auto-saved. IllegalActionError when the deal is not over or the series is."""
+        if not self.can_next_deal:
+            raise IllegalActionError("the series is over" if self.series is not None and self.series.over
+                                     else "finish this deal first")
+        self._deal_counted = False
+        self.state = self._new_deal_state()
+        self.log_entries = []
+        self._positions = []
+        self.redo_stack.clear()
+        self._advance_chance()
+        self._after_change()
+
+    @property
+    def can_leave(self) -> bool:
+        """True when the player may end this open-ended series now: between deals (when a deal is over,
+        or before the first move of the next one)."""
+        series = self.series
+        if series is None or series.target.kind is not TargetKind.OPEN or series.over:
+            return False
+        return self.is_over or (bool(series.deals) and all(e.mover == CHANCE for e in self.log_entries))
+
+    def leave(self) -> None:
+        """End an open-ended series (the player leaves the table): a deal not yet begun is dropped, the
+        series' result is saved and recorded. IllegalActionError in the middle of a deal."""
+        if not self.can_leave:
+            raise IllegalActionError("you can leave the table between deals")
+        if not self.is_over:  # back to the last finished deal, as it was when it ended
+            last = self.series.pop()
+            self.state = self.spec.new(seed=last.seed, **last.params)
+            self.log_entries = []
+            self._positions = []
+            self.redo_stack.clear()
+            self._replay(last.history)
+            self._count_deal()
+        self.series.left = True
+        self._after_change()
+
+    def _new_deal_state(self):
+        """A fresh state for the deal to play: the match's seed and parameters, or the series' next."""
+        if self.series is None:
+            return self.spec.new(seed=self.seed, **self.params)
+        seed, params = self.series.next_setup()
+        return self.spec.new(seed=seed, **params)
+
+    def _count_deal(self) -> None:
+        """Keep the series in step with the current deal: counted once it is over, taken back when an
+        undo opens it again."""
+        if self.series is None:
+            return
+        if self.is_over and not self._deal_counted:
+            self.series.add(finished_deal(self.spec, self.state))
+            self._deal_counted = True
+        elif not self.is_over and self._deal_counted:
+            self.series.pop()
+            self.series.left = False
+            self._deal_counted = False
+
+    def _check_series_end(self) -> None:
+        """SaveFileError when a saved series says the player left in the middle of a deal."""
+        if self.series is not None and self.series.left and not self.is_over:
+            raise SaveFileError("the save says the player left the table in the middle of a deal")
+
+    def _series_seat_result(self, seat: int) -> stats.SeatResult:
+        series = self.series
+        outcome = series.outcome(against_house=self.spec.house is not None)
+        figures = series.figures(seat)
+        return stats.SeatResult(seat=seat, outcome=outcome.seat_outcome(seat).value, score=figures.score,
+                                best_tile=figures.best_tile, chips=figures.chips, place=outcome.places[seat],
+                                points=series.standing.scores[seat], deals=len(series.deals))
+
+    def _series_result_text(self) -> str:
+        """'Bankroll +3.5 after 12 rounds'; 'Seat 1 wins: Seat 1 102, Seat 2 87 after 9 deals'."""
+        series = self.series
+        rules = series.rules
+        count = len(series.deals)
+        played = f"after {count} {rules.deal_name}{'' if count == 1 else 's'}"
+        scores = series.standing.scores
+        house = self.spec.house is not None
+        if len(scores) == 1:
+            return f"{rules.score_name.capitalize()} {scores[0]:+g} {played}"
+        outcome = series.outcome(against_house=house)
+        order = sorted(range(len(scores)), key=lambda seat: (outcome.places[seat], seat))
+        standings = ", ".join(f"{self.spec.seat_name(seat)} {scores[seat]:{'+g' if house else 'g'}}"
+                              for seat in order)
+        winners = [self.spec.seat_name(seat) for seat in outcome.winners]
+        if house or not winners:
+            return f"{standings} {played}"
+        return f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}: {standings} {played}"
+
+    def series_lines(self) -> list[str]:
+        """The series for a side panel: which deal, the target, each seat's score ('out' once
+        eliminated); empty for a one-deal match."""
+        series = self.series
+        if series is None:
+            return []
+        rules = series.rules
+        target = series.target
+        deal = f"{rules.deal_name.capitalize()} {self.deal_number}"
+        if target.kind is TargetKind.DEALS:
+            deal += f" of {int(target.value)}"
+        lines = [deal]
+        if target.kind in (TargetKind.POINTS, TargetKind.LAST_STANDING):
+            lines.append(f"Target: {target.describe(rules.deal_name, rules.score_name)}")
+        scores = series.standing.scores
+        sign = "+g" if self.spec.house is not None else "g"
+        if len(scores) == 1:
+            lines.append(f"{rules.score_name.capitalize()} {scores[0]:{sign}}")
         else:
-            probe.apply(probe.legal_actions()[0])
-    for index, level in enumerate(levels):
-        report(f"Preparing {spec.title}: AI {spec.level_name(level)}", 2 + index, steps)
-        start = state.clone()
-        start.resolve_chance()
-        if not start.is_terminal:
-            spec.ai(level, seed=0).choose(start)
-    report(f"{spec.title} is ready", steps, steps)
+            for seat, score in enumerate(scores):
+                out = " (out)" if seat in series.standing.eliminated else ""
+                lines.append(f"{self.spec.seat_name(seat)}: {score:{sign}}{out}")
+        return lines
 
 
-def _compile_in_subprocess(spec: GameSpec, levels: list[int], report: Callable[[str, int, int], None]) -> bool:
-    """Compile in a child process (which holds its own GIL), forwarding its progress lines."""
-    import os
-    import re
-    import subprocess
-    import sys
-
-    command = [sys.executable, "-m", "tui_games", "precompile", spec.id,
-               "--levels", ",".join(str(level) for level in levels)]
-    try:
-        child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                 env=dict(os.environ), stdin=subprocess.DEVNULL)
-    except OSError:
-        return False
-    assert child.stdout is not None
-    for line in child.stdout:
-        progress = re.match(r"\[(\d+)/(\d+)\] (.*)", line.strip())
-        if progress:
-            step, steps = int(progress.group(1)), int(progress.group(2))
-            if step < steps:
-                report(f"{progress.group(3)} (compiling, first time only)", step, steps + 1)
-    return child.wait() == 0
-
-
-def prepare(spec: GameSpec, levels: list[int] | None = None,
-            on_progress: Callable[[str, int, int], None] | None = None, isolated: bool = True) -> None:
-    """Compile or load from cache a game's kernels and AI, reporting (message, step, steps) as it goes.
-
-    The first time (per install and level set) the compiling happens in a child process, so a UI in
-    this process stays responsive; then everything loads here from the kernel cache in moments.
-    """
-    levels = sorted(set(levels or [spec.max_level]))
-    report = on_progress or (lambda message, step, total: None)
-    from tui_games.engine.jit import kernel_cache_dir  # imports numba, sets the cache folder
-
-    marker = Path(os.environ.get("NUMBA_CACHE_DIR") or kernel_cache_dir()) / (
-        f"prepared-{spec.id}-{'-'.join(str(level) for level in levels)}.ok")
-    if isolated and not marker.exists():
-        report(f"Preparing {spec.title}: starting the compiler (first time only)", 0, 1)
-        _compile_in_subprocess(spec, levels, report)
-    _prepare_here(spec, levels, report)
-    try:
-        marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.touch()
-    except OSError:
-        pass
-
+# Preparing a game's kernels lives in tui_games.warmup; ``prepare`` stays importable from here.
+from tui_games.warmup import prepare  # noqa: E402
 
 __all__ = ["Match", "Seat", "default_seats", "prepare", "TERMINAL"]

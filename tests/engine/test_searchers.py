@@ -137,3 +137,13 @@ def test_rng_is_reproducible_and_in_range():
     assert 0.0 <= min(floats) and max(floats) < 1.0 and 0.4 < sum(floats) / 1000 < 0.6
     probs = np.array([0.0, 1.0, 0.0])
     assert {pick_weighted(a, probs, 3) for _ in range(50)} == {1}
+
+
+def test_negamax_stopped_before_its_first_depth_still_answers_a_legal_move():
+    from tui_games import catalog
+    from tui_games.engine.search import Negamax
+
+    state = catalog.get("tic-tac-toe").new()
+    searcher = Negamax(state.kernels, max_depth=9, node_budget=1)
+    result = searcher.search(state.array)
+    assert result.best_action in state.legal_actions() and result.depth == 0

@@ -122,13 +122,13 @@ async def test_hotseat_game_by_keys_save_quit_resume_and_stats(home):
         assert isinstance(app.screen, MenuScreen)
 
         rows = [r for r in stats.summary() if r.game_id == "tic-tac-toe"]
-        assert rows and rows[0].opponent == "hotseat" and rows[0].played >= 1
+        assert rows and rows[0].opponent.startswith("hotseat, as ") and rows[0].played >= 1
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
         table = app.screen.query_one("#stats-table", DataTable)
         assert table.row_count == len(stats.summary())
-        assert table.get_row_at(0)[:2] == ["Tic Tac Toe", "hotseat"]
+        assert table.get_row_at(0)[:2] == ["Tic Tac Toe", "hotseat, as O"]  # one row per hotseat seat
 
 
 async def test_game_against_ai_answers_and_highlights_its_move(home):

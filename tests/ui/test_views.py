@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from tui_games.games.blackjack import rules as blackjack_rules
 from tui_games.match import Seat
 from tui_games.ui.screens.handoff import HandoffScreen
 from ui_helpers import game_screen, make_app, wait_for, wait_for_game, wait_for_human
@@ -49,8 +50,10 @@ async def test_nim_keys_and_click_on_an_object(home):
         assert screen.match.state.heaps == [2, 5, 5]
         await pilot.press("2", "right", "enter")  # take 2 from heap 2
         assert screen.match.state.heaps == [2, 3, 5]
-        # Click the 4th object from the bottom of heap 3 (line 1 of 5): takes it and the one above.
-        await pilot.click("#heap-2", offset=(2, 1))
+        # Click the 4th object from the bottom of heap 3 (the 2nd from the top; a roomy view leaves a
+        # blank line between objects): takes it and the one above.
+        column = screen.query_one("#heap-2")
+        await pilot.click(column, offset=(2, 1 * column.spacing))
         await pilot.pause()
         assert screen.match.state.heaps == [2, 3, 3]
         assert screen.match.state.history[-1] == state.encode(2, 2)
@@ -98,26 +101,23 @@ async def test_blackjack_hides_the_hole_card_until_the_dealer_plays(home):
         assert "result" in str(app.screen.query_one("#bj-seat-label-0", Static).render())
 
 
-async def test_blackjack_hotseat_passes_the_device_between_players(home):
+async def test_blackjack_hotseat_needs_no_hand_off_as_every_players_card_is_face_up(home):
     app = make_app({"game": "blackjack", "params": {"rules": "simple", "seats": 2},
                     "seats": [Seat(), Seat()], "seed": 2})
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen), what="the hand-off screen")
-        assert "Seat 1" in app.screen.player_name
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = game_screen(app)
-        assert screen is not None and screen.match.observer_seat == 0
+        screen = await wait_for_game(pilot, app)
+        await wait_for(pilot, lambda: screen.match.to_move == 0, what="seat 1 to move")
+        assert not isinstance(app.screen, HandoffScreen)
+        assert screen.match.observer_seat == 0 and not screen.match.needs_handoff(1)
         labels = [label for _, label in screen.view.actions.actions]
-        assert screen.match.to_move == 0 and "s Stand" in labels
-        await pilot.press("s")  # seat 1 stands; seat 2 is next
-        assert screen.match.to_move == 1
-        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen), timeout=10,
-                       what="the second hand-off")
-        assert "Seat 2" in app.screen.player_name
-        await pilot.press("enter")
+        assert "s Stand" in labels
+        await pilot.press("s")  # seat 1 stands; seat 2 is next, at the same device, no hand-off
         await pilot.pause()
+        assert screen.match.to_move == 1
+        assert not isinstance(app.screen, HandoffScreen)
         assert game_screen(app).match.observer_seat == 1
+        hole = screen.match.state.array[blackjack_rules.DEALER_CARDS]
+        assert screen.view.state.array[blackjack_rules.DEALER_CARDS] == -1 != hole
 
 
 async def test_blackjack_table_has_one_seat_per_player_when_the_parameter_is_not_given(home):

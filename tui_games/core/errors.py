@@ -9,6 +9,10 @@ class IllegalActionError(TuiGamesError, ValueError):
     """An action that the rules do not allow in this state; the message says why."""
 
 
+class InvalidMoveError(IllegalActionError):
+    """Typed text that names no move at all (a typo), as opposed to a move the rules refuse now."""
+
+
 class InvalidParameterError(TuiGamesError, ValueError):
     """A game parameter outside its allowed range or of the wrong type."""
 
@@ -22,3 +26,15 @@ class UnknownGameError(TuiGamesError, KeyError):
 
 class SaveFileError(TuiGamesError):
     """A save file that cannot be loaded: damaged, from a newer version, or for an unknown game."""
+
+
+class StorageError(TuiGamesError):
+    """A save or the statistics could not be written or read now (read-only folder, full disk,
+    database busy for too long); the message says which and why. Nothing already stored is lost.
+
+    ``reason`` is the short cause alone ('disk full', 'read-only'), for one-line notices.
+    """
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message

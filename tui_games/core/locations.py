@@ -1,6 +1,9 @@
-"""Every path the program writes to, in one place.
+"""Every path the program reads or writes, in one place.
 
-Paths come from platformdirs; ``TUI_GAMES_HOME=DIR`` puts data, config and cache under DIR.
+User paths come from platformdirs; ``TUI_GAMES_HOME=DIR`` puts data, config and cache under DIR.
+The bundled data (themes and example saves) sits in the repository's top-level ``themes/`` and
+``saves/`` folders; the wheel ships them inside the package as ``tui_games/themes`` and
+``tui_games/saves`` (see setup.py), and :func:`bundled_dir` finds either.
 """
 
 from __future__ import annotations
@@ -9,6 +12,8 @@ import os
 from pathlib import Path
 
 APP_NAME = "tui-games"
+
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 
 def _home() -> Path | None:
@@ -64,3 +69,30 @@ def stats_db() -> Path:
 def settings_file() -> Path:
     """The JSON settings file."""
     return config_dir() / "settings.json"
+
+
+def user_themes_dir() -> Path:
+    """Where the user's own theme files (``*.json``) are picked up: ``<config>/themes``."""
+    return config_dir() / "themes"
+
+
+def bundled_dir(name: str) -> Path:
+    """The bundled data folder ``name`` ('themes' or 'saves').
+
+    In a source checkout (an editable install, or tests run from the repository) that is the
+    top-level folder beside ``tui_games/``; in an installed wheel it is the copy inside the package.
+    """
+    checkout = _PACKAGE_DIR.parent
+    if (checkout / "pyproject.toml").is_file() and (checkout / name).is_dir():
+        return checkout / name
+    return _PACKAGE_DIR / name
+
+
+def bundled_themes_dir() -> Path:
+    """The themes shipped with the program (``*.json``) and the shared stylesheet ``app.tcss``."""
+    return bundled_dir("themes")
+
+
+def bundled_saves_dir() -> Path:
+    """The example saves shipped with the program (puzzles, endgames)."""
+    return bundled_dir("saves")

@@ -50,30 +50,44 @@ class Outcome:
     termination: Termination
     returns: tuple[float, ...]
     places: tuple[int, ...]
+    against_house: bool = False
+    """Every seat played the house (Blackjack's dealer): each is won, lost or drawn by its own return."""
+    results: tuple[SeatOutcome, ...] | None = None
+    """Each seat's result where the game decides it otherwise (2048 is won by making the 2048 tile)."""
 
     @classmethod
-    def from_returns(cls, returns: list[float], termination: Termination | None = None) -> "Outcome":
-        """An outcome ranked by ``returns``; the termination defaults to WIN, or DRAW when all are equal."""
+    def from_returns(cls, returns: list[float], termination: Termination | None = None,
+                     against_house: bool = False) -> "Outcome":
+        """An outcome ranked by ``returns``; the termination defaults to WIN, or DRAW when all are equal
+        (SCORE for a solo game or one against the house)."""
         places = places_from_returns(list(returns))
         if termination is None:
-            termination = Termination.DRAW if len(set(returns)) <= 1 and len(returns) > 1 else (
-                Termination.SCORE if len(returns) == 1 else Termination.WIN)
-        return cls(termination, tuple(float(r) for r in returns), tuple(places))
+            if len(returns) == 1 or against_house:
+                termination = Termination.SCORE
+            else:
+                termination = Termination.DRAW if len(set(returns)) <= 1 else Termination.WIN
+        return cls(termination, tuple(float(r) for r in returns), tuple(places), against_house)
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The seats in first place (none after a draw)."""
+        """The seats in first place (none after a draw; the seats that beat the house)."""
         if self.termination is Termination.DRAW:
             return ()
+        if self.against_house or self.results is not None:
+            return tuple(seat for seat in range(len(self.returns))
+                         if self.seat_outcome(seat) is SeatOutcome.WON)
         return tuple(seat for seat, place in enumerate(self.places) if place == 1)
 
     def seat_outcome(self, seat: int) -> SeatOutcome:
         """Won (alone or shared first place, not a draw), drawn (every seat level) or lost.
 
-        A solo game is won with a positive return, lost with a negative one, drawn at zero.
+        A solo game, or a seat against the house, is won with a positive return, lost with a negative
+        one, drawn at zero.
         """
-        if len(self.returns) == 1:
-            value = self.returns[0]
+        if self.results is not None:
+            return self.results[seat]
+        if len(self.returns) == 1 or self.against_house:
+            value = self.returns[seat]
             return SeatOutcome.WON if value > 0 else (SeatOutcome.LOST if value < 0 else SeatOutcome.DRAWN)
         if self.termination is Termination.DRAW or len(set(self.returns)) == 1:
             return SeatOutcome.DRAWN

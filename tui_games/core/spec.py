@@ -7,11 +7,48 @@ game's ``game.py`` / ``ai.py`` only when called, so listing the catalogue compil
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+import math
+import numbers
+from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tui_games.core.errors import InvalidParameterError
+
+if TYPE_CHECKING:
+    from tui_games.core.definition import GameDefinition
+
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+"""The range of a seed (kernels hold numbers as 64-bit integers)."""
+_MAX_DIGITS = 20
+
+
+def whole_number(value: Any, name: str, minimum: int | None = None, maximum: int | None = None) -> int:
+    """``value`` as an int when it is exactly a whole number: an int, an integral float, Decimal or
+    Fraction, or text of decimal digits (as typed on a command line). Booleans, fractions, infinities
+    and anything else raise InvalidParameterError naming ``name``; so does a number outside
+    ``minimum``..``maximum``."""
+    number: int | None = None
+    if isinstance(value, bool):
+        number = None
+    elif isinstance(value, int):
+        number = value
+    elif isinstance(value, str):
+        text = value.strip()
+        digits = text[1:] if text[:1] in "+-" else text
+        if digits.isascii() and digits.isdigit() and len(digits) <= _MAX_DIGITS:
+            number = int(text)
+    elif isinstance(value, numbers.Number):
+        try:
+            if math.isfinite(value) and value == int(value):
+                number = int(value)
+        except (OverflowError, ValueError, TypeError):
+            number = None
+    if number is None:
+        raise InvalidParameterError(f"{name} must be a whole number (got {value!r})")
+    if minimum is not None and number < minimum or maximum is not None and number > maximum:
+        raise InvalidParameterError(f"{name} must be a whole number from {minimum} to {maximum} (got {number})")
+    return number
 
 
 @dataclass(frozen=True)
@@ -24,22 +61,25 @@ class Param:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    applies_when: tuple[str, str] | None = None
+    """(other parameter, value) under which this one means something, e.g. Blackjack's decks apply
+    with ``("rules", "american")`` only; None: always."""
 
     def coerce(self, value: Any) -> Any:
-        """Return ``value`` converted and checked, or raise InvalidParameterError saying why."""
+        """Return ``value`` checked (and text of a whole number read as one), or raise
+        InvalidParameterError saying why. Nothing is rounded: 2.5 or Decimal("2.5") is refused."""
         if self.choices:
-            text = str(value)
+            text = value if isinstance(value, str) else None
             if text not in self.choices:
                 raise InvalidParameterError(
                     f"{self.name} must be one of {', '.join(self.choices)} (got {value!r})"
                 )
             return text
         try:
-            number = int(value)
-        except (TypeError, ValueError):
-            raise InvalidParameterError(f"{self.name} must be a whole number (got {value!r})") from None
-        if isinstance(value, float) and value != number:
-            raise InvalidParameterError(f"{self.name} must be a whole number (got {value!r})")
+            number = whole_number(value, self.name)
+        except InvalidParameterError:
+            range_note = f" in {self.describe_range()}" if self.minimum is not None else ""
+            raise InvalidParameterError(f"{self.name} must be a whole number{range_note} (got {value!r})") from None
         if self.minimum is not None and number < self.minimum:
             raise InvalidParameterError(f"{self.name} must be at least {self.minimum} (got {number})")
         if self.maximum is not None and number > self.maximum:
@@ -72,7 +112,18 @@ class GameSpec:
     simultaneous: bool = False
     rules_version: int = 1
     seat_names: tuple[str, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
+    order: int = 50
+    """Place within its menu group (smaller first; ties by title)."""
+    seats_param: str | None = None
+    """The parameter that sets the number of seats (Blackjack's ``seats``), kept equal to the seats."""
+    house: str | None = None
+    """Who every seat plays against, as statistics name the opposition ('dealer'); None: the seats."""
+    allow_undo: bool = True
+    """False where taking a move back would reveal what the rules hide (Blackjack's next card)."""
+    figure_labels: tuple[tuple[str, str], ...] = ()
+    """What statistics call this game's figures, as (figure, label) pairs: figures are 'score',
+    'best_tile', 'chips' and 'points', and the counted 'deals' and 'games', named by one noun
+    (Blackjack: ("chips", "bankroll"), ("deals", "round")); the others keep their generic names."""
 
     @property
     def players(self) -> tuple[int, int]:
@@ -111,16 +162,46 @@ class GameSpec:
         """Import and return ``<package>.<name>`` (game, ai, view ...)."""
         return importlib.import_module(f"{self.package}.{name}")
 
+    def definition(self) -> "GameDefinition":
+        """The game's :class:`~tui_games.core.definition.GameDefinition` (``DEFINITION`` in its game.py).
+
+        Importing it compiles (or loads from cache) the game's kernels: the menu never calls this.
+        """
+        from tui_games.core.definition import GameDefinition
+
+        definition = getattr(self.module("game"), "DEFINITION", None)
+        if not isinstance(definition, GameDefinition):
+            raise TypeError(f"{self.package}.game must define DEFINITION, a GameDefinition")
+        return definition
+
+    def param(self, name: str) -> Param:
+        """The declaration of parameter ``name``."""
+        for param in self.params:
+            if param.name == name:
+                return param
+        raise InvalidParameterError(f"{self.title} has no parameter {name!r}")
+
     def new(self, seed: int = 0, **params: Any):
-        """A fresh state of this game with the given parameters (see :attr:`params`)."""
+        """A fresh state of this game with the given parameters (see :attr:`params`).
+
+        ``seed`` is any whole number in the 64-bit range; other values raise InvalidParameterError.
+        """
+        seed = whole_number(seed, "seed", INT64_MIN, INT64_MAX)
         resolved = self.resolve_params(params)
-        return self.module("game").new_state(self, int(seed), resolved)
+        return self.definition().new_state(self, seed, resolved)
 
     def ai(self, level: int, seed: int = 0):
-        """An AI player of strength ``level`` (1..max_level) with ``choose(state) -> action``."""
-        if not 1 <= int(level) <= self.max_level:
-            raise InvalidParameterError(f"{self.title} AI levels are 1..{self.max_level} (got {level})")
-        return self.module("ai").make_ai(self, int(level), int(seed))
+        """An AI player of strength ``level`` (1..max_level) with ``choose(state) -> action``.
+
+        ``seed`` may be any whole number in the 64-bit range, negative ones included: the player gets
+        it as a non-negative number (``seed mod 2**63``), which every random generator accepts.
+        """
+        try:
+            level = whole_number(level, "AI level", 1, self.max_level)
+        except InvalidParameterError:
+            raise InvalidParameterError(f"{self.title} AI levels are 1..{self.max_level} (got {level!r})") from None
+        seed = whole_number(seed, "seed", INT64_MIN, INT64_MAX) % 2**63
+        return self.definition().make_ai(self, level, seed)
 
     def help_text(self) -> str:
         """The game's rules and help page (Markdown), shipped as ``help.md`` in its folder."""

@@ -84,3 +84,27 @@ __all__ += [
     "FN_HEURISTIC", "FN_INFOSTATE_KEY", "FN_SAMPLE_WORLD", "SIG_HEURISTIC", "SIG_INFOSTATE_KEY",
     "SIG_SAMPLE_WORLD",
 ]
+
+# ----- kernel signature of the observer (what one seat may see) -----------------------------------
+
+SIG_REDACT = types.int64(STATE, types.int64, STATE)
+"""redact(state, player, out) -> 0: writes into out (a copy of state) the state as player sees it:
+every slot player may not see set to UNSEEN (-1), and what would betray it made whole again."""
+
+__all__ += ["SIG_REDACT"]
+
+# ----- kernel signatures of simultaneous-move games ------------------------------------------------
+
+SIG_LEGAL_FOR = types.int64(STATE, types.int64, types.int64[::1])
+"""legal_for(state, player, out) -> n: at a simultaneous node (``s[PLAYER] == SIMULTANEOUS``) writes
+the actions seat ``player`` may choose into out[:n]: at least one for every seat of the game (a seat
+that sits the turn out gets a single 'pass'); 0 for a seat the game has not, or where no seat chooses."""
+
+SIG_APPLY_JOINT = types.int64(STATE, types.int64[::1])
+"""apply_joint(state, actions) -> 0: plays every seat's action at once (``actions[seat]``, each one
+legal for its seat) at a simultaneous node, in place."""
+
+FN_LEGAL_FOR = types.FunctionType(SIG_LEGAL_FOR)
+FN_APPLY_JOINT = types.FunctionType(SIG_APPLY_JOINT)
+
+__all__ += ["FN_APPLY_JOINT", "FN_LEGAL_FOR", "SIG_APPLY_JOINT", "SIG_LEGAL_FOR"]

@@ -7,15 +7,18 @@ subclasses :class:`KernelState` only to add game-specific read-only properties.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from typing import Any, Callable
 
 import numpy as np
 
-from tui_games.core.errors import IllegalActionError
+from tui_games.core.errors import IllegalActionError, InvalidMoveError
+from tui_games.core.outcome import Outcome
 from tui_games.core.players import CHANCE, SIMULTANEOUS, TERMINAL
 from tui_games.core.spec import GameSpec
 from tui_games.engine.header import NUM_PLAYERS, PLAYER, PLY, WINNER
+from tui_games.engine.observer import HIDDEN_ACTION_NAME, Observation, audience_of, redacted_array, sees
 
 
 @dataclass(frozen=True)
@@ -24,7 +27,10 @@ class GameKernels:
 
     ``initial(seed, params) -> np.ndarray`` builds the starting array; ``name_action(state, a)`` and
     ``read_action(state, text)`` convert actions to and from text; ``why_illegal(state, a)`` explains
-    a refused action; ``observe(state, player)`` renders what ``player`` may see.
+    a refused action; ``observe(state, player)`` renders what ``player`` may see as text (it is given
+    the redacted state, see :mod:`tui_games.engine.observer`). A game with hidden information adds
+    ``redact`` (a kernel ``redact(state, player, out) -> 0``) and ``audience(state, action)`` (who sees
+    the action about to be applied); ``hidden_name`` names an action its observer may not see.
     """
 
     legal: Any
@@ -38,15 +44,42 @@ class GameKernels:
     read_action: Callable[["KernelState", str], int]
     why_illegal: Callable[["KernelState", int], str]
     observe: Callable[["KernelState", int], str]
+    redact: Any = None
+    audience: Callable[["KernelState", int], int] | None = None
+    hidden_name: str = HIDDEN_ACTION_NAME
+    legal_for: Any = None
+    """A simultaneous-move game's kernel ``legal_for(state, player, out) -> n``: the actions one seat
+    may choose at a simultaneous node (see ``SIG_LEGAL_FOR`` in :mod:`tui_games.engine.jit`)."""
+    apply_joint: Any = None
+    """A simultaneous-move game's kernel ``apply_joint(state, actions) -> 0``: every seat's action
+    played at once (``SIG_APPLY_JOINT``). Sequential games leave both None."""
+
+
+MAX_ACTION_TEXT = 200
+"""parse_action refuses longer text outright (no game names a move in more)."""
+
+
+def action_number(action: Any) -> int:
+    """``action`` as an int when it is one (a Python or numpy integer); anything else, even a number
+    that would round to one (4.9, "4", True), raises IllegalActionError."""
+    if isinstance(action, numbers.Integral) and not isinstance(action, bool):
+        number = int(action)
+        if -(2**63) <= number < 2**63:
+            return number
+        raise IllegalActionError(f"a {number.bit_length()}-bit number is not an action: too large")
+    raise IllegalActionError(
+        f"{action!r} is not an action: actions are whole numbers (parse_action reads text)")
 
 
 class KernelState:
     """A game position with the public protocol (current_player, legal_actions, apply, ...)."""
 
-    __slots__ = ("spec", "kernels", "params", "seed", "array", "history", "_buffer")
+    __slots__ = ("spec", "kernels", "params", "seed", "array", "history", "_buffer", "observer")
 
     def __init__(self, spec: GameSpec, kernels: GameKernels, seed: int, params: dict, array=None,
-                 history=None):
+                 history=None, observer: int | None = None):
+        self.observer = observer
+        """None for the real state; the seat whose view this is for a redacted copy (read only)."""
         self.spec = spec
         self.kernels = kernels
         self.params = dict(params)
@@ -90,11 +123,15 @@ class KernelState:
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of the player to move (chance outcomes at a chance node).
 
-        With ``player`` given, the actions of that seat: empty when it is not that seat's turn.
+        With ``player`` given, the actions of that seat: empty when it is not that seat's turn. At a
+        simultaneous node every seat has its own actions, so ``player`` must be given there (without
+        it IllegalActionError says to ask seat by seat and play them together with :meth:`apply_joint`).
         """
         if self.is_terminal:
             return []
-        if player is not None and player != self.current_player and self.current_player != SIMULTANEOUS:
+        if self.current_player == SIMULTANEOUS:
+            return self._seat_actions(player)
+        if player is not None and player != self.current_player:
             return []
         if self.is_chance_node:
             return [a for a, _ in self.chance_outcomes()]
@@ -112,11 +149,11 @@ class KernelState:
 
     # ----- changing the state ----------------------------------------------------------------------
     def apply(self, action: int) -> None:
-        """Play ``action`` in place; raises IllegalActionError with the reason if it is not legal."""
-        try:
-            action = int(action)
-        except (TypeError, ValueError):
-            raise IllegalActionError(f"{action!r} is not an action number") from None
+        """Play ``action`` in place; raises IllegalActionError with the reason if it is not legal (the
+        state is then unchanged). Only whole numbers are actions: 4.9, "4" or True are refused."""
+        action = action_number(action)
+        if self.observer is not None:
+            raise IllegalActionError("this is one seat's view of the game: moves are played on the game itself")
         if self.is_terminal:
             raise IllegalActionError("the game is over")
         if action not in self.legal_actions():
@@ -124,9 +161,78 @@ class KernelState:
         self.kernels.apply(self.array, action)
         self.history.append(action)
 
+    def _seat_actions(self, player: int | None) -> list[int]:
+        """The actions of seat ``player`` at a simultaneous node (empty for a seat the game has not)."""
+        if player is None:
+            raise IllegalActionError("every seat chooses at once here: ask legal_actions(seat) for each "
+                                     "seat and play the choices together with apply_joint([...])")
+        if self.kernels.legal_for is None:
+            raise IllegalActionError(f"{self.spec.title} declares no per-seat legal actions (legal_for)")
+        seat = action_number(player)
+        if not 0 <= seat < self.num_players:
+            return []
+        n = self.kernels.legal_for(self.array, seat, self._buffer)
+        return [int(a) for a in self._buffer[:n]]
+
     def apply_joint(self, actions: list[int]) -> None:
-        """Simultaneous-move games only; the games here are sequential."""
-        raise IllegalActionError(f"{self.spec.title} is not a simultaneous-move game")
+        """Play every seat's action at once at a simultaneous node: ``actions[seat]`` for each seat, in
+        place; the joint move enters :attr:`history` as that list. Raises IllegalActionError naming the
+        seat and the reason when one action is not legal for its seat (the state is then unchanged),
+        and refuses a sequential game, a position where one seat moves alone, and a finished game."""
+        if self.observer is not None:
+            raise IllegalActionError("this is one seat's view of the game: moves are played on the game itself")
+        if self.kernels.apply_joint is None:
+            raise IllegalActionError(f"{self.spec.title} is not a simultaneous-move game: play one action "
+                                     "at a time with apply()")
+        if self.is_terminal:
+            raise IllegalActionError("the game is over")
+        if self.current_player != SIMULTANEOUS:
+            who = "a chance outcome is due" if self.is_chance_node else (
+                f"{self.spec.seat_name(self.current_player)} moves alone")
+            raise IllegalActionError(f"this is not a simultaneous move: {who}; play it with apply()")
+        joint = self.check_joint(actions)
+        self.kernels.apply_joint(self.array, np.array(joint, dtype=np.int64))
+        self.history.append(joint)
+
+    def check_joint(self, actions: list[int]) -> list[int]:
+        """``actions`` as a joint move of this simultaneous node (a list of ints, one per seat), or
+        IllegalActionError naming the first seat whose action is not legal for it, and why."""
+        if self.current_player != SIMULTANEOUS:
+            raise IllegalActionError("this is not a simultaneous move")
+        if isinstance(actions, (str, bytes)) or not hasattr(actions, "__len__"):
+            raise IllegalActionError(f"{actions!r} is not a joint move: give a list with one action per seat")
+        if len(actions) != self.num_players:
+            raise IllegalActionError(f"a joint move names one action for each of the {self.num_players} "
+                                     f"seats (got {len(actions)})")
+        joint = []
+        for seat, action in enumerate(actions):
+            try:
+                number = action_number(action)
+            except IllegalActionError as error:
+                raise IllegalActionError(f"{self.spec.seat_name(seat)}: {error}") from None
+            legal = self.legal_actions(seat)
+            if number not in legal:
+                names = ", ".join(self.kernels.name_action(self, a) for a in legal) or "none"
+                raise IllegalActionError(f"{self.spec.seat_name(seat)} cannot play {number}: it is not one of "
+                                         f"that seat's actions now ({names})")
+            joint.append(number)
+        return joint
+
+    def apply_entry(self, entry) -> None:
+        """Apply one entry of a history, checked: a joint move (a list, one action per seat) with
+        :meth:`apply_joint`, any other action with :meth:`apply`."""
+        if isinstance(entry, (list, tuple)):
+            self.apply_joint(list(entry))
+        else:
+            self.apply(entry)
+
+    def _apply_entry_unchecked(self, entry) -> None:
+        """Apply one history entry through the kernels, unchecked (a replay of this game's own history):
+        a joint move (a list) with ``apply_joint``, any other action with ``apply``."""
+        if isinstance(entry, list):
+            self.kernels.apply_joint(self.array, np.array(entry, dtype=np.int64))
+        else:
+            self.kernels.apply(self.array, entry)
 
     def sample_chance(self) -> int:
         """A chance outcome drawn from this state's seed and position (reproducible)."""
@@ -148,14 +254,17 @@ class KernelState:
         return drawn
 
     def clone(self) -> "KernelState":
-        """An independent copy."""
-        return type(self)(self.spec, self.kernels, self.seed, self.params, self.array.copy(), self.history)
+        """An independent copy (joint moves in its history copied too)."""
+        history = [list(entry) if isinstance(entry, list) else entry for entry in self.history]
+        return type(self)(self.spec, self.kernels, self.seed, self.params, self.array.copy(), history,
+                          self.observer)
 
     def replayed(self, history: list[int]) -> "KernelState":
-        """A fresh state of the same game and seed with ``history`` applied (checked move by move)."""
+        """A fresh state of the same game and seed with ``history`` applied (checked move by move; a
+        list is a joint move, played with :meth:`apply_joint`)."""
         state = type(self)(self.spec, self.kernels, self.seed, self.params)
         for action in history:
-            state.apply(action)
+            state.apply_entry(action)
         return state
 
     # ----- results and views ------------------------------------------------------------------------
@@ -165,17 +274,77 @@ class KernelState:
         n = self.kernels.returns(self.array, out)
         return [float(x) for x in out[:n]]
 
-    def observation(self, player: int) -> str:
-        """What ``player`` may see of this state, as text (hidden cards stay hidden)."""
-        return self.kernels.observe(self, player)
+    def outcome(self) -> Outcome | None:
+        """How the game ended (the game's own outcome hook, else ranked by the returns); None while
+        it runs."""
+        if not self.is_terminal:
+            return None
+        hook = self.spec.definition().outcome
+        if hook is not None:
+            return hook(self)
+        return Outcome.from_returns(self.returns(), against_house=self.spec.house is not None)
 
-    def action_to_string(self, action: int) -> str:
-        """A short human name for ``action`` in this state."""
-        return self.kernels.name_action(self, int(action))
+    def observed(self, player: int | None) -> "KernelState":
+        """This state as ``player`` sees it: a read-only copy with what they may not see redacted, and
+        the actions they may not see left out of its history (the referee, None, sees everything)."""
+        if player is None or self.kernels.redact is None:
+            return type(self)(self.spec, self.kernels, self.seed, self.params, self.array.copy(), self.history,
+                              player)
+        replay = type(self)(self.spec, self.kernels, self.seed, self.params)
+        seen = []
+        for action in self.history:
+            seen.append(action if sees(audience_of(replay, action), player) else -1)
+            replay._apply_entry_unchecked(action)
+        return type(self)(self.spec, self.kernels, self.seed, self.params,
+                          redacted_array(self.kernels, self.array, player), seen, player)
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may see of this state: text (hidden cards stay hidden) whose ``.state`` is
+        the redacted copy of :meth:`observed`."""
+        view = self.observed(player)
+        return Observation(self.kernels.observe(view, player), view, player)
+
+    def information_state(self, player: int) -> str:
+        """A key equal for two states exactly when ``player`` cannot tell them apart: the game and its
+        parameters, every action as ``player`` saw it (in order), and what ``player`` sees now."""
+        replay = type(self)(self.spec, self.kernels, self.seed, self.params)
+        seen = []
+        for action in self.history:
+            seen.append(replay.action_to_string(action, observer=player))
+            replay._apply_entry_unchecked(action)
+        params = ",".join(f"{name}={value}" for name, value in sorted(self.params.items()))
+        view = redacted_array(self.kernels, self.array, player)
+        return (f"{self.spec.id}({params}) seat {player}: " + "; ".join(seen)
+                + " | " + " ".join(str(int(x)) for x in view))
+
+    def action_to_string(self, action: int, observer: int | None = None) -> str:
+        """A short human name for ``action`` in this state, as ``observer`` may know it: an action
+        they may not see (a card dealt face down to someone else) gets the game's hidden name. A joint
+        move (a list, one action per seat) is named seat by seat: 'Player 1 rock, Player 2 paper'."""
+        if isinstance(action, list):
+            return ", ".join(f"{self.spec.seat_name(seat)} {self.action_to_string(a, observer)}"
+                             for seat, a in enumerate(action))
+        action = action_number(action)
+        if observer is not None and not sees(audience_of(self, action), observer):
+            return self.kernels.hidden_name
+        return self.kernels.name_action(self, action)
 
     def parse_action(self, text: str) -> int:
-        """The action named by ``text``; raises IllegalActionError with the reason if none fits."""
-        return self.kernels.read_action(self, text.strip())
+        """The action named by ``text``; raises InvalidMoveError (an IllegalActionError) with the reason
+        when the text names no action at all (a typo, not text, too long, digits like '²'); whether
+        the action it names is legal now is for :meth:`apply` to say."""
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"{text!r} is not text naming an action")
+        if len(text) > MAX_ACTION_TEXT:
+            raise InvalidMoveError(f"{text[:20]!r}... is not an action: too long")
+        try:
+            return action_number(self.kernels.read_action(self, text.strip()))
+        except InvalidMoveError:
+            raise
+        except IllegalActionError as error:
+            raise InvalidMoveError(str(error)) from None
+        except (ValueError, OverflowError, IndexError):
+            raise InvalidMoveError(f"{text!r} is not an action in {self.spec.title}") from None
 
     def __str__(self) -> str:
         return self.observation(max(self.current_player, 0))

@@ -1,11 +1,35 @@
-"""Generic AI players built from a game's kernels: random, and negamax with a depth and noise."""
+"""Generic AI players built from a game's kernels: random, negamax with a depth and noise, MCTS,
+expectimax, and an equilibrium player for simultaneous moves (a matrix game at each such node)."""
 
 from __future__ import annotations
 
 import random
 
+from tui_games.core.errors import IllegalActionError
 from tui_games.core.hints import Hint
+from tui_games.core.players import SIMULTANEOUS
 from tui_games.engine.search import Negamax, describe_score
+
+
+def require_decision(state, player: int | None = None) -> list[int]:
+    """The legal actions of the player to move (of seat ``player`` at a simultaneous node, where the
+    seat must be named); IllegalActionError when there is no decision to make (the game is over, or a
+    chance outcome is due). Every AI calls this before searching."""
+    if state.is_terminal:
+        raise IllegalActionError("the game is over: there is no move to choose")
+    if state.current_player == SIMULTANEOUS:
+        if player is None:
+            raise IllegalActionError("every seat chooses at once here: ask choose(state, player=seat)")
+        legal = state.legal_actions(player)
+        if not legal:
+            raise IllegalActionError(f"seat {player} has no action to choose here")
+        return legal
+    if state.current_player < 0:
+        raise IllegalActionError("a chance outcome is due, not a player's move: resolve chance first")
+    legal = state.legal_actions()
+    if not legal:
+        raise IllegalActionError("the player to move has no legal action")
+    return legal
 
 
 class RandomPlayer:
@@ -15,9 +39,9 @@ class RandomPlayer:
         self.level = level
         self.rng = random.Random(seed)
 
-    def choose(self, state) -> int:
-        """A random legal action."""
-        return self.rng.choice(state.legal_actions())
+    def choose(self, state, player: int | None = None) -> int:
+        """A random legal action (of seat ``player`` at a simultaneous node)."""
+        return self.rng.choice(require_decision(state, player))
 
     def stop(self) -> None:
         """Nothing to stop: choosing is instant."""
@@ -48,7 +72,7 @@ class NegamaxPlayer:
 
     def choose(self, state) -> int:
         """A good action for the side to move, by this player's depth and noise."""
-        legal = state.legal_actions()
+        legal = require_decision(state)
         if len(legal) == 1:
             return legal[0]
         if self.blunder_rate and self.rng.random() < self.blunder_rate:
@@ -60,6 +84,7 @@ class NegamaxPlayer:
 
     def hint(self, state) -> Hint:
         """The best action and each action's exact value at this player's depth."""
+        require_decision(state)
         result = self.searcher.search(state.array, self.time_budget, exact_all=True)
         ply = int(state.ply)
         values = {a: describe_score(v, ply, self.exhaustive) for a, v in result.values.items()}
@@ -69,59 +94,33 @@ class NegamaxPlayer:
 class MctsPlayer:
     """UCT Monte Carlo tree search with ``iterations`` random playouts per move (the most-visited move).
 
-    ``time_budget`` (seconds) stops it early through the stop flag.
+    The tree (within the engine's MCTS memory budget) is kept between moves: the subtree of the moves
+    played since is reused. ``time_budget`` (seconds) stops it early through the stop flag.
     """
 
     def __init__(self, kernels, level: int, iterations: int, seed: int = 0, exploration: float = 1.4,
                  time_budget: float | None = None) -> None:
-        import numpy as np
-
-        from tui_games.engine.rng import make_rng
-        from tui_games.engine.search import StopFlag
+        from tui_games.engine.mcts import MctsSearch
 
         self.kernels = kernels
         self.level = level
         self.iterations = iterations
         self.exploration = exploration
         self.time_budget = time_budget
-        self.rng = make_rng(seed * 2654435761 + level)
-        self.stop_flag = StopFlag()
-        self._np = np
+        self.searcher = MctsSearch(kernels, exploration, seed=seed * 2654435761 + level)
+        self.stop_flag = self.searcher.stop_flag
 
     def stop(self) -> None:
         """Abort a running search; it answers with what it has."""
-        self.stop_flag.set()
+        self.searcher.stop()
 
     def analyse(self, state) -> dict[int, tuple[int, float]]:
         """{action: (visits, mean reward for the player to move)} after the search."""
-        import threading
-
-        from tui_games.engine.mcts import mcts
-
-        np = self._np
-        k = self.kernels
-        self.stop_flag.clear()
-        timer = None
-        if self.time_budget is not None:
-            timer = threading.Timer(self.time_budget, self.stop_flag.set)
-            timer.daemon = True
-            timer.start()
-        size = max(k.max_actions, 1)
-        actions = np.empty(size, np.int64)
-        visits = np.empty(size, np.int64)
-        values = np.empty(size, np.float64)
-        max_nodes = min(self.iterations * size + size + 1, 4_000_000)
-        try:
-            n = mcts(k.legal, k.apply, k.chance, k.returns, state.array, self.iterations, max_nodes,
-                     self.exploration, self.rng, self.stop_flag.array, actions, visits, values)
-        finally:
-            if timer is not None:
-                timer.cancel()
-        return {int(actions[i]): (int(visits[i]), float(values[i])) for i in range(n)}
+        return self.searcher.search(state, self.iterations, self.time_budget)
 
     def choose(self, state) -> int:
         """The most visited root action."""
-        legal = state.legal_actions()
+        legal = require_decision(state)
         if len(legal) == 1:
             return legal[0]
         stats = self.analyse(state)
@@ -129,6 +128,7 @@ class MctsPlayer:
 
     def hint(self, state) -> Hint:
         """Each action's mean playout reward and visit count."""
+        require_decision(state)
         stats = self.analyse(state)
         best = max(stats, key=lambda a: (stats[a][0], stats[a][1]))
         values = {a: f"{value:+.2f} ({n} visits)" for a, (n, value) in stats.items()}
@@ -168,11 +168,64 @@ class ExpectimaxPlayer:
 
     def choose(self, state) -> int:
         """The action with the highest expected value (lowest id on ties)."""
+        require_decision(state)
         values = self.analyse(state)
         return max(sorted(values), key=values.get)
 
     def hint(self, state) -> Hint:
         """Each action's expected value."""
+        require_decision(state)
         values = self.analyse(state)
         best = max(sorted(values), key=values.get)
         return Hint(best, {a: f"{v:+.3f}" for a, v in values.items()}, f"expectimax, depth {self.depth}")
+
+
+class MatrixGamePlayer:
+    """Simultaneous moves: solves the matrix game at the node (every joint move valued by the returns,
+    or the game's evaluation where play goes on; see :mod:`tui_games.engine.matrix_game`) by regret
+    matching and plays its seat's equilibrium strategy, drawing one action from it."""
+
+    def __init__(self, kernels, level: int, seed: int = 0, iterations: int | None = None) -> None:
+        from tui_games.engine.matrix_game import SOLVE_ITERATIONS
+
+        self.kernels = kernels
+        self.level = level
+        self.iterations = iterations or SOLVE_ITERATIONS
+        self.rng = random.Random(seed)
+        self._solved: tuple[bytes, dict[int, dict[int, float]]] | None = None
+
+    def stop(self) -> None:
+        """Nothing to stop: a matrix game this size solves in moments."""
+
+    def strategy(self, state, player: int) -> dict[int, float]:
+        """Seat ``player``'s equilibrium strategy at this simultaneous node: {action: probability}."""
+        from tui_games.engine.matrix_game import payoff_table, solve
+
+        require_decision(state, player)
+        key = state.array.tobytes()
+        if self._solved is None or self._solved[0] != key:
+            table = payoff_table(self.kernels, state.array)
+            strategies = solve(table.values, self.iterations)
+            self._solved = (key, {seat: dict(zip(actions, (float(p) for p in strategies[seat])))
+                                  for seat, actions in enumerate(table.actions)})
+        return dict(self._solved[1][player])
+
+    def choose(self, state, player: int | None = None) -> int:
+        """An action for seat ``player`` drawn from its equilibrium strategy; IllegalActionError where
+        one seat moves alone (sequential positions are for the game's other players)."""
+        if state.current_player != SIMULTANEOUS:
+            require_decision(state, player)
+            raise IllegalActionError("this player answers at simultaneous nodes only")
+        strategy = self.strategy(state, player)
+        actions = sorted(strategy)
+        return self.rng.choices(actions, [strategy[a] for a in actions])[0]
+
+    def hint(self, state, player: int | None = None) -> Hint:
+        """The equilibrium mix of seat ``player``: the likeliest action first, each action's share."""
+        if state.current_player != SIMULTANEOUS or player is None:
+            require_decision(state, player)
+            raise IllegalActionError("this player answers at simultaneous nodes only")
+        strategy = self.strategy(state, player)
+        best = max(sorted(strategy), key=strategy.get)
+        values = {a: f"{100 * p:.0f}% of the time" for a, p in strategy.items()}
+        return Hint(best, values, "an equilibrium mix: choose at random with these odds")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from tui_games.core.errors import IllegalActionError
 from tui_games.engine import negamax as nm
 from tui_games.engine.deepening import SearchResult, deepen
 from tui_games.engine.limits import action_buffers
@@ -63,7 +64,12 @@ class Negamax:
             return SearchResult(best, scored, depth, int(counters[0]), solved)
 
         result = deepen(one_depth, self.max_depth, self.stop_flag, time_budget, lambda r: r.solved)
-        assert result is not None, "search_root found no legal action"
+        if result is None:  # stopped before the first depth scored a move: still answer legally
+            n = k.legal(array, actions)
+            if n == 0:
+                raise IllegalActionError("there is no legal action to search")
+            first = int(actions[0])
+            result = SearchResult(first, {first: 0.0}, 0, int(counters[0]), False)
         return result
 
 

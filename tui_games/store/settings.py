@@ -1,21 +1,34 @@
-"""User settings: theme, glyphs, animation and AI think time, persisted as JSON."""
+"""User settings: theme, glyphs, colour, animation, AI think time and key remapping, persisted as JSON."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+import re
+from dataclasses import asdict, dataclass, field, fields
 
 from tui_games.core.locations import settings_file
 from tui_games.store.atomic import write_atomic
 
-THEMES = ("dark", "light", "high-contrast", "colour-blind", "ansi-16")
-"""Theme names the app offers."""
+BUNDLED_THEMES = ("dark", "light", "high-contrast", "colour-blind", "ansi-16")
+"""The themes shipped with the program (a user's own theme files add more names)."""
 
 GLYPHS = ("unicode", "ascii")
 """Glyph sets: box-drawing and symbols, or plain ASCII for limited terminals and fonts."""
 
+COLOURS = ("auto", "full", "monochrome")
+"""Colour modes: monochrome when the NO_COLOR variable is set (auto), always colour, or never."""
+
 ANIMATIONS = ("full", "reduced", "off")
 """Animation levels."""
+
+THEME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+"""What a theme name looks like (bundled or from a user's theme file)."""
+
+BINDING_ID = re.compile(r"^[a-z0-9_.-]{1,60}$")
+"""What a key binding's id looks like ('game.hint', 'menu.resume' ...)."""
+
+KEYS = re.compile(r"^[a-z0-9_+-]+(,[a-z0-9_+-]+)*$")
+"""One or more Textual key names separated by commas ('h', 'ctrl+h', 'f5,question_mark')."""
 
 
 @dataclass
@@ -26,18 +39,42 @@ class Settings:
     glyphs: str = "unicode"
     animation: str = "full"
     ai_think_time: float = 1.0
+    colour: str = "auto"
+    keymap: dict[str, str] = field(default_factory=dict)
+    """Binding id to the keys that replace its default keys, e.g. {"game.hint": "h,f2"}."""
 
     def validated(self) -> "Settings":
-        """A copy with every unknown or out-of-range value replaced by its default."""
+        """A copy with every unknown or out-of-range value replaced by its default.
+
+        The theme is only checked for the shape of a name here: which themes exist depends on the
+        user's theme files, and the app falls back to the default theme when the name is unknown.
+        """
         default = Settings()
-        theme = self.theme if self.theme in THEMES else default.theme
+        theme = self.theme if isinstance(self.theme, str) and THEME_NAME.match(self.theme) else default.theme
         glyphs = self.glyphs if self.glyphs in GLYPHS else default.glyphs
         animation = self.animation if self.animation in ANIMATIONS else default.animation
+        colour = self.colour if self.colour in COLOURS else default.colour
         try:
             think = min(max(float(self.ai_think_time), 0.1), 30.0)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             think = default.ai_think_time
-        return Settings(theme, glyphs, animation, think)
+        if think != think:  # NaN
+            think = default.ai_think_time
+        return Settings(theme, glyphs, animation, think, colour, valid_keymap(self.keymap))
+
+
+def valid_keymap(keymap: object) -> dict[str, str]:
+    """The well-formed entries of ``keymap`` (binding id -> keys), keys lower-cased, spaces removed."""
+    if not isinstance(keymap, dict):
+        return {}
+    clean = {}
+    for binding_id, keys in keymap.items():
+        if not isinstance(binding_id, str) or not isinstance(keys, str):
+            continue
+        keys = keys.replace(" ", "").lower()
+        if BINDING_ID.match(binding_id) and KEYS.match(keys):
+            clean[binding_id] = keys
+    return clean
 
 
 def load_settings() -> Settings:
@@ -45,7 +82,7 @@ def load_settings() -> Settings:
     path = settings_file()
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return Settings()
     if not isinstance(raw, dict):
         return Settings()

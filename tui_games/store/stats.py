@@ -1,18 +1,36 @@
 """Statistics of finished games in SQLite (WAL), one transaction per finished game.
 
-Each finished game writes one row per human seat: the game, the opponent label ("hotseat", or the
-strongest AI opponent's level), the outcome for that seat, and game-specific figures (score, best tile,
-chips won).
+Each finished game (or match of many deals) writes one row per human seat: the game, the opponent
+label ("hotseat", or the strongest AI opponent's level), the outcome, place and points of that seat,
+how many deals the match had, and the figures the game declares (SeatFigures: score, best tile, chips
+won). A game is recorded at most once, under its ``game_key``. Nothing here names a game: what a
+game's figures are called comes from its spec (``GameSpec.figure_labels``).
+
+The file carries its schema version (``PRAGMA user_version``); an older file is migrated when it is
+first opened for writing, keeping every row (:data:`MIGRATIONS`).
+
+Faults never lose a result: a busy database is waited for and the transaction retried; a damaged
+file (garbage, truncated) is moved aside beside itself (``stats.sqlite3.damaged-<time>``), a fresh one
+is started and refilled from the finished saves, and a notice says so (:func:`take_notices`); a
+database that cannot be written (read-only, disk full) raises :class:`StorageError` and the caller
+keeps the result in its save to record later (:mod:`tui_games.store.pending`).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import random
 import sqlite3
-from contextlib import closing
+import time
 from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Callable, TypeVar
 
+from tui_games.core.errors import StorageError, UnknownGameError
 from tui_games.core.locations import stats_db
+from tui_games.core.registry import get
 from tui_games.core.results import OUTCOMES, SeatResult
 
 SCHEMA = """
@@ -31,11 +49,52 @@ CREATE TABLE IF NOT EXISTS results (
 );
 CREATE INDEX IF NOT EXISTS results_by_game ON results (game, opponent, id);
 CREATE UNIQUE INDEX IF NOT EXISTS results_once ON results (game_key, seat);
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+"""The tables as schema version 0 made them; a new file starts from it and is migrated like an old one."""
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (  # 0 -> 1: places and points, and how many deals a match had
+        "ALTER TABLE results ADD COLUMN place INTEGER",
+        "ALTER TABLE results ADD COLUMN points REAL",
+        "ALTER TABLE results ADD COLUMN deals INTEGER",
+        # Rows of version 0 were single deals: a round against the house (chips), a solo score, or
+        # a two-seat game won, lost or drawn (whose return was +1, -1 or 0).
+        "UPDATE results SET deals = 1, points = COALESCE(chips, score,"
+        " CASE outcome WHEN 'won' THEN 1 WHEN 'lost' THEN -1 ELSE 0 END)",
+        "UPDATE results SET place = CASE WHEN outcome = 'lost' THEN 2 ELSE 1 END"
+        " WHERE chips IS NULL AND score IS NULL",
+        "UPDATE results SET place = 1 WHERE score IS NOT NULL",
+    ),
+)
+"""The statements that take the file from version N to N+1 (MIGRATIONS[N]), each run in one transaction."""
+SCHEMA_VERSION = len(MIGRATIONS)
+"""The schema version this program writes (``PRAGMA user_version``)."""
+
+BUSY_TIMEOUT_S = 5.0
+"""How long SQLite itself waits for another process's lock before answering 'database is locked'."""
+RETRY_FOR_S = 30.0
+"""How long a transaction that met a locked database is retried (with growing pauses) before giving up."""
+
+_REBUILD = "rebuild_from_saves"
+_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY, _SQLITE_IOERR = 5, 6, 8, 10
+_SQLITE_CORRUPT, _SQLITE_FULL, _SQLITE_CANTOPEN, _SQLITE_NOTADB = 11, 13, 14, 26
+_FAULT_WORDS = {
+    _SQLITE_READONLY: "read-only", _SQLITE_FULL: "disk full", _SQLITE_IOERR: "disk I/O error",
+    _SQLITE_CANTOPEN: "cannot open the file", _SQLITE_BUSY: "busy for too long",
+    _SQLITE_LOCKED: "busy for too long", 3: "permission denied",
+}
+_checked: set[tuple[str, int]] = set()
+_notices: list[str] = []
+T = TypeVar("T")
+
 
 @dataclass
 class StatsRow:
-    """Totals for one game against one kind of opponent."""
+    """Totals for one game against one kind of opponent (for hotseat games, one seat's view).
+
+    ``played`` counts games: a hotseat game is one game, shown once per seat as 'hotseat, as X'.
+    """
 
     game_id: str
     opponent: str
@@ -48,6 +107,11 @@ class StatsRow:
     best_score: float | None = None
     best_tile: int | None = None
     chips_history: list[float] = field(default_factory=list)
+    places: dict[int, int] = field(default_factory=dict)
+    """How often each place (1-based) was reached, over the games that recorded one."""
+    best_points: float | None = None
+    deals: int = 0
+    """Deals played over these games (a game of many deals counts each)."""
 
     @property
     def win_pct(self) -> float:
@@ -55,78 +119,372 @@ class StatsRow:
         return 100.0 * self.won / self.played if self.played else 0.0
 
 
-def connect() -> sqlite3.Connection:
-    """An open connection to the statistics database (created on first use), in WAL mode."""
-    path = stats_db()
+DEFAULT_LABELS = {"score": "best score", "best_tile": "best tile", "chips": "chips", "points": "points",
+                  "deals": "deal", "games": "game"}
+"""What statistics call a game's figures unless its spec names them (``GameSpec.figure_labels``); the
+counted ones ('deals', 'games') are named by one noun, which :func:`counted` makes plural."""
+
+
+def figure_label(game_id: str, name: str) -> str:
+    """What game ``game_id`` calls figure ``name`` ('chips' may be a 'bankroll')."""
+    try:
+        labels = dict(get(game_id).figure_labels)
+    except UnknownGameError:
+        labels = {}
+    return labels.get(name, DEFAULT_LABELS[name])
+
+
+@dataclass
+class GameFigures:
+    """One game's figures over all its recorded games, whoever the opponent: the best score and
+    tile, the running total of chips, places and points."""
+
+    game_id: str
+    games: int = 0
+    deals: int = 0
+    best_score: float | None = None
+    best_tile: int | None = None
+    chips_history: list[float] = field(default_factory=list)
+    """The running chip total after each game that recorded chips (a bankroll's history)."""
+    chips_deals: int = 0
+    """Deals those chips were won or lost over."""
+    places: dict[int, int] = field(default_factory=dict)
+    best_points: float | None = None
+    series_points: bool = False
+    """True when games of many deals recorded points apart from chips (a race to a target)."""
+
+    def lines(self) -> list[str]:
+        """The figures in words, named as the game names them; empty when it has none."""
+        label = lambda name: figure_label(self.game_id, name)  # noqa: E731
+        parts = []
+        if self.best_score is not None:
+            parts.append(f"{label('score')} {self.best_score:g}")
+        if self.best_tile is not None:
+            parts.append(f"{label('best_tile')} {self.best_tile}")
+        if self.chips_history:
+            parts.append(f"{label('chips')} {self.chips_history[-1]:+g} over {counted(self.chips_deals, label('deals'))}"
+                         f" in {counted(len(self.chips_history), label('games'))}")
+        if self.series_points and self.best_points is not None:
+            parts.append(f"best {label('points')} {self.best_points:g}")
+        if self.places and max(self.places) > 2:
+            parts.append("places " + ", ".join(f"{ordinal(place)} x{count}"
+                                               for place, count in sorted(self.places.items())))
+        return parts
+
+
+def counted(count: int, noun: str) -> str:
+    """'1 round', '4 rounds'."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def ordinal(number: int) -> str:
+    """'1st', '2nd', '3rd', '4th' ... '11th', '21st'."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+class _NewerSchema(Exception):
+    """The statistics file was made by a newer version of the program."""
+
+
+class _Damaged(Exception):
+    """The statistics file fails SQLite's integrity check."""
+
+
+def take_notices() -> list[str]:
+    """Messages about faults handled since the last call (e.g. a damaged file moved aside); clears them."""
+    taken = list(_notices)
+    _notices.clear()
+    return taken
+
+
+def _code(error: sqlite3.Error) -> int:
+    return (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+def describe_fault(error: BaseException) -> str:
+    """A short reason for a storage fault: 'disk full', 'read-only', ..."""
+    if isinstance(error, sqlite3.Error):
+        return _FAULT_WORDS.get(_code(error), str(error))
+    if isinstance(error, OSError):
+        return {28: "disk full", 30: "read-only", 13: "permission denied"}.get(
+            error.errno or 0, error.strerror or str(error))
+    return str(error)
+
+
+def _move_aside(path: Path, reason: str) -> Path:
+    """Rename a damaged database (with its WAL files) beside itself; raises StorageError if it cannot."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    while target.exists():
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{time.time_ns() % 10**6}")
+    try:
+        os.replace(path, target)
+        for suffix in ("-wal", "-shm", "-journal"):
+            side = path.with_name(path.name + suffix)
+            if side.exists():
+                os.replace(side, target.with_name(target.name + suffix))
+    except OSError as error:
+        raise StorageError(f"the statistics file {path} is damaged ({reason}) and could not be moved "
+                           f"aside ({describe_fault(error)})", "damaged, and cannot be moved aside") from None
+    _notices.append(f"The statistics file was damaged ({reason}); it was moved aside to {target} and "
+                    "a fresh one started from the finished saves.")
+    return target
+
+
+def _open(path: Path, read_only: bool = False) -> sqlite3.Connection:
+    """A connection with the schema in place, checked for damage once per process and file."""
+    if read_only:  # read-only, else as a file that cannot change (when even the WAL index cannot be made)
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)
+        try:
+            connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            return connection
+        except sqlite3.OperationalError:
+            connection.close()
+            return sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True, timeout=BUSY_TIMEOUT_S)
     path.parent.mkdir(parents=True, exist_ok=True)
-    connection = sqlite3.connect(path, timeout=10)
-    connection.execute("PRAGMA journal_mode=WAL")
-    connection.executescript(SCHEMA)
+    connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S)
+    try:
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.executescript(SCHEMA)
+        _migrate(connection)
+        identity = (str(path), os.stat(path).st_ino)
+        if identity not in _checked:
+            verdict = connection.execute("PRAGMA quick_check").fetchone()[0]
+            if verdict != "ok":
+                raise _Damaged(f"integrity check: {verdict}")
+            _checked.add(identity)
+    except BaseException:
+        connection.close()
+        raise
     return connection
 
 
+def schema_version(connection: sqlite3.Connection) -> int:
+    """The schema version of the open file (``PRAGMA user_version``; 0 before versions were kept)."""
+    return int(connection.execute("PRAGMA user_version").fetchone()[0])
+
+
+def _migrate(connection: sqlite3.Connection) -> None:
+    """Bring the file to :data:`SCHEMA_VERSION`, one version per transaction, keeping every row.
+
+    Another process migrating at the same moment is waited for (the write lock is taken first and
+    the version read again under it). A file of a newer version raises _NewerSchema.
+    """
+    version = schema_version(connection)
+    if version > SCHEMA_VERSION:
+        raise _NewerSchema(f"made by a newer tui-games (schema version {version}, this one knows up to "
+                           f"{SCHEMA_VERSION})")
+    while version < SCHEMA_VERSION:
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            version = schema_version(connection)
+            if version < SCHEMA_VERSION:
+                for statement in MIGRATIONS[version]:
+                    connection.execute(statement)
+                version += 1
+                connection.execute(f"PRAGMA user_version = {version}")
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+
+
+def _run(operation: Callable[[sqlite3.Connection], T], read_only: bool = False) -> T:
+    """Run ``operation`` in one transaction, retrying while the database is locked and moving a
+    damaged file aside (then starting afresh, refilled from the saves); other faults raise StorageError."""
+    path = stats_db()
+    deadline = time.monotonic() + RETRY_FOR_S
+    pause = 0.02
+    moved = False
+    while True:
+        try:
+            connection = _open(path, read_only)
+            try:
+                with connection:
+                    return operation(connection)
+            finally:
+                connection.close()
+        except (sqlite3.DatabaseError, _Damaged) as error:
+            damaged = isinstance(error, _Damaged) or _code(error) in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+            if damaged and not moved and not read_only:
+                _move_aside(path, str(error))
+                moved = True
+                _run(lambda c: c.execute("INSERT OR REPLACE INTO meta VALUES (?, '1')", (_REBUILD,)))
+                continue
+            if _code(error) in (_SQLITE_BUSY, _SQLITE_LOCKED) and time.monotonic() < deadline:
+                time.sleep(pause * (0.5 + random.random()))
+                pause = min(pause * 2, 0.5)
+                continue
+            reason = describe_fault(error)
+            raise StorageError(f"the statistics at {path} cannot be used ({reason})", reason) from None
+        except _NewerSchema as error:
+            raise StorageError(f"the statistics at {path} cannot be written: {error}",
+                               "made by a newer tui-games") from None
+        except OSError as error:
+            reason = describe_fault(error)
+            raise StorageError(f"the statistics at {path} cannot be used ({reason})", reason) from None
+
+
+def connect() -> sqlite3.Connection:
+    """An open connection to the statistics database (created on first use), in WAL mode.
+
+    A damaged file is moved aside first (see the module notes); other faults raise StorageError.
+    """
+    _run(lambda connection: None)
+    return _open(stats_db())
+
+
 def record_game(game_id: str, opponent: str, results: list[SeatResult], params: dict | None = None,
-                game_key: str | None = None) -> bool:
-    """Store a finished game in one transaction; returns False if ``game_key`` was already recorded."""
+                game_key: str | None = None, finished_at: str | None = None) -> bool:
+    """Store a finished game in one transaction; returns False if ``game_key`` was already recorded.
+
+    Raises StorageError when the statistics cannot be written (the caller keeps the result).
+    """
     for result in results:
         if result.outcome not in OUTCOMES:
             raise ValueError(f"outcome must be one of {OUTCOMES}, not {result.outcome!r}")
-    with closing(connect()) as connection:
-        try:
-            with connection:
-                connection.executemany(
-                    "INSERT INTO results (game, opponent, seat, outcome, score, best_tile, chips, params,"
-                    " game_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(game_id, opponent, r.seat, r.outcome, r.score, r.best_tile, r.chips,
-                      json.dumps(params or {}, sort_keys=True), game_key) for r in results],
-                )
-        except sqlite3.IntegrityError:
+    rows = [(game_id, opponent, r.seat, r.outcome, r.score, r.best_tile, r.chips,
+             json.dumps(params or {}, sort_keys=True), game_key, r.place, r.points, r.deals) for r in results]
+
+    def insert(connection: sqlite3.Connection) -> bool:
+        if game_key is not None and connection.execute(
+                "SELECT 1 FROM results WHERE game_key = ? LIMIT 1", (game_key,)).fetchone():
             return False
-    return True
+        try:
+            connection.executemany(
+                "INSERT INTO results (game, opponent, seat, outcome, score, best_tile, chips, params,"
+                " game_key, place, points, deals) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        except sqlite3.IntegrityError:  # another process recorded it a moment ago
+            connection.rollback()
+            return False
+        if finished_at:
+            connection.execute("UPDATE results SET finished_at = ? WHERE game_key = ?", (finished_at, game_key))
+        return True
+
+    return _run(insert)
 
 
-def summary() -> list[StatsRow]:
-    """Totals per game and opponent, ordered by game then opponent."""
+def rebuild_requested() -> bool:
+    """True after a damaged file was replaced: every finished save should be recorded again."""
+    return _run(lambda c: c.execute("SELECT 1 FROM meta WHERE name = ?", (_REBUILD,)).fetchone() is not None)
+
+
+def rebuild_done() -> None:
+    """Clear the request :func:`rebuild_requested` reports."""
+    _run(lambda c: c.execute("DELETE FROM meta WHERE name = ?", (_REBUILD,)))
+
+
+def _read(operation: Callable[[sqlite3.Connection], T]) -> T:
+    """Run a query; a database this process may not write is read as it stands (no WAL changes)."""
+    try:
+        return _run(operation)
+    except StorageError:
+        if not stats_db().is_file():
+            raise
+        return _run(operation, read_only=True)
+
+
+def _seat_label(game_id: str, opponent: str, seat: int) -> str:
+    try:
+        name = get(game_id).seat_name(seat)
+    except UnknownGameError:
+        name = f"seat {seat + 1}"
+    return f"{opponent}, as {name}"
+
+
+_RESULT_COLUMNS = ("game", "opponent", "seat", "outcome", "score", "best_tile", "chips", "place", "points",
+                   "deals")
+
+
+def _fetch_results(connection: sqlite3.Connection) -> list[dict]:
+    """Every result row in order, as dicts; on a file of an older version read as it stands (read
+    only, not migrated), the columns it lacks read as None."""
+    present = {row[1] for row in connection.execute("PRAGMA table_info(results)")}
+    columns = ", ".join(f"r.{name}" if name in present else f"NULL AS {name}" for name in _RESULT_COLUMNS)
+    query = (f"SELECT {columns}, (SELECT COUNT(*) FROM results o WHERE o.game_key = r.game_key)"
+             " FROM results r ORDER BY r.id")
+    return [dict(zip((*_RESULT_COLUMNS, "humans"), row)) for row in connection.execute(query)]
+
+
+def _results() -> list[dict]:
+    """Every recorded row (results waiting in finished saves are recorded first)."""
+    from tui_games.store.pending import record_pending
+
+    try:
+        record_pending()
+    except StorageError as error:
+        _notices.append(f"Results waiting in saves could not be recorded yet: {error}")
+    return _read(_fetch_results)
+
+
+def _best(current: float | None, value: float | None) -> float | None:
+    if value is None:
+        return current
+    return value if current is None else max(current, value)
+
+
+def summary(fetched: list[dict] | None = None) -> list[StatsRow]:
+    """Totals per game and opponent, ordered by game then opponent.
+
+    Results kept in finished saves and not yet recorded are recorded first. A game with several
+    human seats (hotseat) counts once per seat row, each row being that seat's view:
+    'hotseat, as X' played 1 won 1, 'hotseat, as O' played 1 lost 1. ``fetched``: rows already
+    read (see :func:`overview`).
+    """
     rows: dict[tuple[str, str], StatsRow] = {}
-    with closing(connect()) as connection:
-        cursor = connection.execute(
-            "SELECT game, opponent, outcome, score, best_tile, chips FROM results ORDER BY id"
-        )
-        for game, opponent, outcome, score, best_tile, chips in cursor:
-            row = rows.setdefault((game, opponent), StatsRow(game, opponent))
-            row.played += 1
-            if outcome == "won":
-                row.won += 1
-                row.current_streak = row.current_streak + 1 if row.current_streak > 0 else 1
-            elif outcome == "lost":
-                row.lost += 1
-                row.current_streak = row.current_streak - 1 if row.current_streak < 0 else -1
-            else:
-                row.drawn += 1
-                row.current_streak = 0
-            row.best_streak = max(row.best_streak, row.current_streak)
-            if score is not None:
-                row.best_score = score if row.best_score is None else max(row.best_score, score)
-            if best_tile is not None:
-                row.best_tile = best_tile if row.best_tile is None else max(row.best_tile, best_tile)
-            if chips is not None:
-                previous = row.chips_history[-1] if row.chips_history else 0.0
-                row.chips_history.append(previous + chips)
+    for result in _results() if fetched is None else fetched:
+        game, opponent = result["game"], result["opponent"]
+        label = _seat_label(game, opponent, result["seat"]) if result["humans"] > 1 else opponent
+        row = rows.setdefault((game, label), StatsRow(game, label))
+        row.played += 1
+        outcome = result["outcome"]
+        if outcome == "won":
+            row.won += 1
+            row.current_streak = row.current_streak + 1 if row.current_streak > 0 else 1
+        elif outcome == "lost":
+            row.lost += 1
+            row.current_streak = row.current_streak - 1 if row.current_streak < 0 else -1
+        else:
+            row.drawn += 1
+            row.current_streak = 0
+        row.best_streak = max(row.best_streak, row.current_streak)
+        row.best_score = _best(row.best_score, result["score"])
+        row.best_tile = _best(row.best_tile, result["best_tile"])
+        row.best_points = _best(row.best_points, result["points"])
+        if result["place"] is not None:
+            row.places[result["place"]] = row.places.get(result["place"], 0) + 1
+        row.deals += result["deals"] or 1
+        if result["chips"] is not None:
+            previous = row.chips_history[-1] if row.chips_history else 0.0
+            row.chips_history.append(previous + result["chips"])
     return sorted(rows.values(), key=lambda r: (r.game_id, r.opponent))
 
 
-def records() -> dict:
-    """Game-wide records: best 2048 score and tile, and the blackjack bankroll history (cumulative)."""
-    result: dict = {"best_2048_score": None, "best_2048_tile": None, "blackjack_bankroll": []}
-    with closing(connect()) as connection:
-        best = connection.execute(
-            "SELECT MAX(score), MAX(best_tile) FROM results WHERE game = '2048'"
-        ).fetchone()
-        result["best_2048_score"], result["best_2048_tile"] = best
-        total = 0.0
-        for (chips,) in connection.execute(
-            "SELECT chips FROM results WHERE game = 'blackjack' AND chips IS NOT NULL ORDER BY id"
-        ):
-            total += chips
-            result["blackjack_bankroll"].append(total)
-    return result
+def game_figures(fetched: list[dict] | None = None) -> list[GameFigures]:
+    """Each game's figures over all its recorded games (only games that recorded any figure), ordered
+    by game id. ``fetched``: rows already read (see :func:`overview`)."""
+    games: dict[str, GameFigures] = {}
+    for result in _results() if fetched is None else fetched:
+        figures = games.setdefault(result["game"], GameFigures(result["game"]))
+        deals = result["deals"] or 1
+        figures.games += 1
+        figures.deals += deals
+        figures.best_score = _best(figures.best_score, result["score"])
+        figures.best_tile = _best(figures.best_tile, result["best_tile"])
+        figures.best_points = _best(figures.best_points, result["points"])
+        if result["place"] is not None:
+            figures.places[result["place"]] = figures.places.get(result["place"], 0) + 1
+        if result["chips"] is not None:
+            previous = figures.chips_history[-1] if figures.chips_history else 0.0
+            figures.chips_history.append(previous + result["chips"])
+            figures.chips_deals += deals
+        elif deals > 1 and result["points"] is not None:
+            figures.series_points = True
+    return [games[game] for game in sorted(games) if games[game].lines()]
+
+
+def overview() -> tuple[list[StatsRow], list[GameFigures]]:
+    """(:func:`summary`, :func:`game_figures`) from one reading of the file."""
+    fetched = _results()
+    return summary(fetched), game_figures(fetched)

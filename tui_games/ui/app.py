@@ -3,30 +3,45 @@
 ``run_app(start)`` is what ``tui-games`` (the CLI) calls. ``start`` is None for the menu,
 ``{"resume": path}`` to reopen a save, or ``{"game": id, "params": {...}, "seats": [Seat, ...],
 "seed": int}`` to start a game directly; the menu is always underneath, so quitting a game lands there.
+
+Every setting applies at once: the theme, the glyphs (ASCII mode turns every character on screen into
+ASCII through :class:`~tui_games.ui.display_filters.AsciiFilter`), the colour mode (monochrome by
+default when ``NO_COLOR`` is set), the animation level and the key map (bindings have ids, see
+:mod:`tui_games.ui.keymap`). ``run_app`` also warms every game's kernels in a background thread
+while the player looks at the menu (:class:`~tui_games.warmup.BackgroundWarmer`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.filter import Monochrome, NoColor
+from textual.screen import Screen
 
 from tui_games.core.spec import GameSpec
 from tui_games.store.settings import Settings, load_settings, save_settings
-from tui_games.themes import DEFAULT_THEME, THEMES, stylesheet_path
+from tui_games.ui.commands import GameCommands
+from tui_games.ui.display_filters import AsciiFilter, colour_filter
 from tui_games.ui.glyphs import Glyphs, glyphs_for
+from tui_games.ui.keymap import ASCII_KEY_NAMES
 from tui_games.ui.screens.game import GameRequest, GameScreen
 from tui_games.ui.screens.menu import MenuScreen
 from tui_games.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from tui_games.ui.themes import DEFAULT_THEME, ThemeCatalog, load_themes, stylesheet_path
 
 ANIMATION_LEVELS = {"full": "full", "reduced": "basic", "off": "none"}
 """Our animation setting to Textual's ``App.animation_level``."""
+
+WARM_UP_DELAY_S = 0.5
+"""How long after the menu appears the background warm-up starts (the menu draws first)."""
 
 
 def request_from_start(start: dict | None) -> GameRequest | None:
@@ -41,15 +56,24 @@ def request_from_start(start: dict | None) -> GameRequest | None:
                        seats=list(start["seats"]) if start.get("seats") else None, seed=start.get("seed"))
 
 
+def no_color_requested() -> bool:
+    """True when the NO_COLOR environment variable is set to something (see no-color.org)."""
+    return bool(os.environ.get("NO_COLOR"))
+
+
 class TuiGamesApp(App):
     """The tui-games application."""
 
     TITLE = "tui-games"
     CSS_PATH = stylesheet_path()
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    COMMANDS = App.COMMANDS | {GameCommands}
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
+        Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True, id="app.commands"),
+    ]
 
-    def __init__(self, start: dict | None = None, settings: Settings | None = None) -> None:
+    def __init__(self, start: dict | None = None, settings: Settings | None = None, *,
+                 warm_up: bool = False) -> None:
         super().__init__()
         self.start_request = request_from_start(start)
         """The game to open over the menu at start-up, if any."""
@@ -59,21 +83,61 @@ class TuiGamesApp(App):
         """The glyph set views draw with."""
         self.active_match: Any = None
         """The match on the game screen, saved on quit and on SIGHUP."""
-        for theme in THEMES.values():
-            self.register_theme(theme)
-        self.theme = self.settings.theme if self.settings.theme in THEMES else DEFAULT_THEME
+        self.theme_catalog: ThemeCatalog = ThemeCatalog()
+        """The bundled and user themes (re-read by :meth:`reload_themes`)."""
+        self.warmer = None
+        """The background warm-up (``run_app`` turns it on; tests leave it off)."""
+        self._warm_up = warm_up
+        self._ascii_filter = AsciiFilter(enabled=False)
+        # Textual adds its own colour filter for NO_COLOR; the colour setting decides instead.
+        self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome))]
+        self._filters.append(self._ascii_filter)
+        self._colour_filter = colour_filter(False, enabled=False)
+        self._filters.append(self._colour_filter)
+        self._startup_notes: list[str] = []
+        self.reload_themes()
+        self.theme = self._usable_theme(self.settings.theme, note=True)
         self.animation_level = ANIMATION_LEVELS.get(self.settings.animation, "full")
-        self.set_class(self.glyphs.name == "ascii", "-ascii")
+        self._apply_glyphs(repaint=False)
+        self._apply_colour()
         self._started = False
 
+    # ----- start-up ----------------------------------------------------------------------------------
     def on_mount(self) -> None:
-        """Show the menu (and the requested game), watch the size, save on SIGHUP."""
+        """Show the menu (and the requested game), watch the size, save on SIGHUP, start warming up."""
+        self.set_keymap(self.settings.keymap)
+        self.theme_changed_signal.subscribe(self, lambda theme: self._apply_colour())
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         self.push_screen(MenuScreen())
         if self.start_request is not None:
             self.open_game(self.start_request)
         self._install_hangup_handler()
         self._started = True
         self._check_size(self.size.width, self.size.height)
+        for note in self._startup_notes:
+            self.notify(note, severity="warning", timeout=8)
+        if self._warm_up:
+            self.set_timer(WARM_UP_DELAY_S, self.start_warm_up)
+
+    def start_warm_up(self) -> None:
+        """Start preparing every game's kernels in the background (the highlighted game first)."""
+        from tui_games import catalog
+        from tui_games.warmup import BackgroundWarmer
+
+        if self.warmer is None:
+            self.warmer = BackgroundWarmer(catalog.all_specs())
+            self._screen_changed(self.screen)
+            self.warmer.start()
+
+    def warm_up_first(self, game_id: str) -> None:
+        """Let the background warm-up prepare ``game_id`` next (the menu calls it on highlight)."""
+        if self.warmer is not None:
+            self.warmer.prefer(game_id)
+
+    def _screen_changed(self, screen: Screen) -> None:
+        """The warm-up steps aside while a game is being played."""
+        if self.warmer is not None:
+            self.warmer.pause(any(isinstance(s, GameScreen) for s in self.screen_stack))
 
     # ----- terminal size and signals ------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
@@ -119,7 +183,13 @@ class TuiGamesApp(App):
     async def action_quit(self) -> None:
         """Save the running game and quit."""
         self.save_active_match()
+        self.stop_warm_up()
         self.exit()
+
+    def stop_warm_up(self) -> None:
+        """End the background warm-up (and any compiling child process)."""
+        if self.warmer is not None:
+            self.warmer.stop(timeout=1.0)
 
     # ----- navigation --------------------------------------------------------------------------------
     def open_game(self, request: GameRequest) -> None:
@@ -164,24 +234,99 @@ class TuiGamesApp(App):
 
         self.push_screen(SettingsScreen())
 
+    def open_keys(self) -> None:
+        """Show the key map (every remappable key, and the player's own choices)."""
+        from tui_games.ui.screens.keys import KeysScreen
+
+        self.push_screen(KeysScreen())
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's own palette commands, less its theme picker (ours saves the choice)."""
+        for command in super().get_system_commands(screen):
+            if command.title != "Theme":
+                yield command
+
     # ----- settings ----------------------------------------------------------------------------------
     def change_setting(self, name: str, value: Any) -> None:
         """Apply one setting live and save all settings."""
         self.settings = replace(self.settings, **{name: value}).validated()
-        save_settings(self.settings)
+        try:
+            save_settings(self.settings)
+        except OSError as error:
+            self.notify(f"Settings apply now but could not be saved: {error}", severity="warning")
         if name == "theme":
-            self.theme = self.settings.theme
+            self.theme = self._usable_theme(self.settings.theme)
         elif name == "glyphs":
             self.glyphs = glyphs_for(self.settings.glyphs)
-            self.set_class(self.glyphs.name == "ascii", "-ascii")
+            self._apply_glyphs()
+        elif name == "colour":
+            self._apply_colour()
         elif name == "animation":
             self.animation_level = ANIMATION_LEVELS.get(self.settings.animation, "full")
+        elif name == "keymap":
+            self.set_keymap(self.settings.keymap)
+
+    def reload_themes(self) -> ThemeCatalog:
+        """Read the bundled and the user's theme files again and register every usable theme."""
+        self.theme_catalog = load_themes()
+        for theme in self.theme_catalog.themes.values():
+            self.register_theme(theme)
+        return self.theme_catalog
+
+    def _usable_theme(self, name: str, note: bool = False) -> str:
+        if name in self.theme_catalog.themes:
+            return name
+        if note:
+            default = self.theme_catalog.label(DEFAULT_THEME)
+            self._startup_notes.append(f"Theme {name!r} not found: using {default}.")
+        return DEFAULT_THEME
+
+    @property
+    def monochrome(self) -> bool:
+        """True when colours are shown as shades of grey (the colour setting, or NO_COLOR)."""
+        mode = self.settings.colour
+        return mode == "monochrome" or (mode == "auto" and no_color_requested())
+
+    def _apply_colour(self) -> None:
+        native_ansi = bool(self.get_theme(self.theme) and self.get_theme(self.theme).ansi)
+        replacement = colour_filter(native_ansi, enabled=self.monochrome)
+        self._filters[self._filters.index(self._colour_filter)] = replacement
+        self._colour_filter = replacement
+        self._repaint_everything()
+
+    def _apply_glyphs(self, repaint: bool = True) -> None:
+        ascii_only = self.glyphs.name == "ascii"
+        self.set_class(ascii_only, "-ascii")
+        self._ascii_filter.enabled = ascii_only
+        if repaint:
+            self._repaint_everything()
+
+    def _repaint_everything(self) -> None:
+        """Draw every screen again (filters and glyphs changed), footers included."""
+        if not self.is_running:
+            return
+        for screen in self.screen_stack:
+            for widget in screen.walk_children(with_self=True):
+                widget.refresh()
+            screen.refresh_bindings()
+        self.refresh(layout=True)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """How a key reads in footers: the player's own key when remapped, plain words in ASCII mode."""
+        if binding.id and binding.id in self.settings.keymap:
+            binding = replace(binding, key_display=None)
+        if self.glyphs.name == "ascii" and binding.key_display is None:
+            modifiers, key = binding.parse_key()
+            if key in ASCII_KEY_NAMES:
+                return "+".join([*modifiers, ASCII_KEY_NAMES[key]]) if modifiers else ASCII_KEY_NAMES[key]
+        return super().get_key_display(binding)
 
 
 def run_app(start: dict | None = None) -> None:
     """Run the app until the player quits (the running game is saved on the way out)."""
-    app = TuiGamesApp(start)
+    app = TuiGamesApp(start, warm_up=True)
     try:
         app.run()
     finally:
         app.save_active_match()
+        app.stop_warm_up()

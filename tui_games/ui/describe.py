@@ -23,9 +23,43 @@ def levels_text(spec: GameSpec) -> str:
     return " · ".join(f"{n} {spec.level_name(n)}" for n in range(1, spec.max_level + 1))
 
 
-def param_text(param: Param) -> str:
-    """'heaps 1..8 (default 3)'."""
-    return f"{param.name.replace('_', ' ')} {param.describe_range()} (default {param.default})"
+def param_requirement(spec: GameSpec, name: str) -> tuple[str, str] | None:
+    """The (parameter, value) that parameter ``name`` applies under, or None when it always applies.
+
+    A game declares it on the parameter (``Param.applies_when``), e.g. Blackjack's decks apply with
+    ``("rules", "american")`` only: the simple rules always deal one deck.
+    """
+    return spec.param(name).applies_when
+
+
+def param_applies(spec: GameSpec, name: str, params: dict) -> bool:
+    """True when parameter ``name`` means something with the other choices in ``params``."""
+    requirement = param_requirement(spec, name)
+    if requirement is None:
+        return True
+    other, value = requirement
+    current = params.get(other, next((p.default for p in spec.params if p.name == other), None))
+    return current == value
+
+
+def shown_params(spec: GameSpec, params: dict) -> dict:
+    """``params`` without those that do not apply to the chosen variant (for headers and labels)."""
+    return {name: value for name, value in params.items() if param_applies(spec, name, params)}
+
+
+def param_text(param: Param, spec: GameSpec | None = None) -> str:
+    """'heaps 3 (1..8)', 'rules american (or simple)', 'decks 6 (1..8) if american': the default
+    first, then the other values, then the variant it is limited to, if any."""
+    name = param.name.replace("_", " ")
+    if param.choices:
+        others = [choice for choice in param.choices if choice != param.default]
+        text = f"{name} {param.default} (or {' or '.join(others)})" if others else f"{name} {param.default}"
+    else:
+        text = f"{name} {param.default} ({param.describe_range()})"
+    requirement = param_requirement(spec, param.name) if spec is not None else None
+    if requirement is not None:
+        text += f" if {requirement[1]}"
+    return text
 
 
 def kind_text(spec: GameSpec) -> str:
@@ -35,6 +69,17 @@ def kind_text(spec: GameSpec) -> str:
     if spec.simultaneous:
         parts.append("simultaneous moves")
     return ", ".join(parts)
+
+
+def players_line(spec: GameSpec, width: int = 28) -> str:
+    """'2 players (X, O)', or only '1-3 players' when the seat names would not fit ``width`` or
+    only number the seats ('Seat 1', 'Seat 2' ...)."""
+    count = players_text(spec)
+    names = seats_text(spec)
+    numbered = all(name == f"Seat {n}" for n, name in enumerate(spec.seat_names, 1))
+    if not names or numbered or len(count) + len(names) + 3 > width:
+        return count
+    return f"{count} ({names})"
 
 
 def seat_label(spec: GameSpec, seat_index: int, kind: str, level: int) -> str:

@@ -11,12 +11,31 @@ import them from the menu without compiling anything.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, Sequence, TypeVar
 
+from textual import events
 from textual.widget import Widget
 
 from tui_games.ui.glyphs import UNICODE, Glyphs
 from tui_games.ui.messages import MoveChosen
+
+
+_Option = TypeVar("_Option")
+
+BOARD_MARGIN = 2
+"""Columns and rows a scaled board leaves free around it."""
+
+
+def largest_fitting(options: Sequence[_Option], need: Callable[[_Option], tuple[int, int]],
+                    width: int, height: int) -> _Option:
+    """The last of ``options`` (smallest first) whose ``need(option)`` (width, height) fits in
+    ``width`` x ``height`` with :data:`BOARD_MARGIN` to spare; the first when none does."""
+    chosen = options[0]
+    for option in options:
+        needed_width, needed_height = need(option)
+        if needed_width + BOARD_MARGIN <= width and needed_height + BOARD_MARGIN <= height:
+            chosen = option
+    return chosen
 
 
 class GameView(Widget, can_focus=True):
@@ -88,15 +107,42 @@ class GameView(Widget, can_focus=True):
         """Extra lines for the side panel (score, bankroll ...); empty by default."""
         return []
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Let the board take the room the view has now (see :meth:`fit`)."""
+        if self.fit(event.size.width, event.size.height) and self.match is not None:
+            self.redraw()
+
+    def fit(self, width: int, height: int) -> bool:
+        """Scale the board to a view of ``width`` x ``height``; True when it changed. Views whose
+        board can grow override this (a bigger terminal, bigger cells); the default keeps it."""
+        return False
+
+    def move_name(self, action: int) -> str:
+        """A short name of ``action`` for the move log and the hint's lists (the state's own name by
+        default; a view whose names run long gives shorter ones)."""
+        return self.state.action_to_string(action)
+
+    def log_lines(self, match: Any, moves_only: bool = False) -> list[str]:
+        """The move log's lines as the shown seat may read them, in 'Seat: short name' where the view
+        names moves; ``moves_only`` leaves chance outcomes out while the game runs."""
+        short = None if type(self).move_name is GameView.move_name else self.move_name
+        return match.visible_log(moves_only=moves_only, name=short)
+
     # ----- helpers for subclasses ---------------------------------------------------------------------
     @property
     def state(self) -> Any:
-        """The live state of the shown match (read only: never mutate it)."""
-        return self.match.state
+        """The shown match's state as the seat being shown may see it (a read-only copy with what that
+        seat may not see redacted: views never draw the whole state)."""
+        return self.match.shown_state()
 
     def legal(self) -> list[int]:
-        """The legal actions now, or none when no human is to move."""
-        if self.match is None or not self.match.human_to_move:
+        """The legal actions now (of the human choosing at a simultaneous node), or none when no human
+        is to move."""
+        if self.match is None:
+            return []
+        if self.match.choosing_human is not None:
+            return list(self.match.state.legal_actions(self.match.choosing_human))
+        if not self.match.human_to_move:
             return []
         return list(self.match.state.legal_actions())
 

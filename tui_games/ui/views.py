@@ -14,6 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_games.core.spec import GameSpec
+from tui_games.engine.observer import PUBLIC_VIEW
 from tui_games.ui.game_view import GameView
 
 
@@ -42,8 +43,9 @@ class ActionListView(GameView):
     def redraw(self) -> None:
         """Show what the observer may see and the legal actions."""
         state = self.state
-        seat = getattr(self.match, "observer_seat", 0) or 0
-        self.query_one("#observation", Static).update(Text(state.observation(max(seat, 0))))
+        seat = self.match.observer_seat
+        self.query_one("#observation", Static).update(Text(str(self.match.state.observation(
+            PUBLIC_VIEW if seat is None else seat))))
         actions = self.query_one("#actions", OptionList)
         actions.clear_options()
         for action in self.legal():

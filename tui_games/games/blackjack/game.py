@@ -8,29 +8,37 @@ Action ids (fixed; 0 and 1 are OpenSpiel's): 0 hit, 1 stand, 2 double, 3 split, 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import NamedTuple
 
 from tui_games.core.errors import IllegalActionError, InvalidParameterError
 from tui_games.core.players import CHANCE
-from tui_games.core.results import SeatResult
+from tui_games.core.definition import GameDefinition, SeatFigures, ai_factory
+from tui_games.core.series import SeriesRules, SeriesTarget
 from tui_games.engine.kernel_state import GameKernels, KernelState
+from tui_games.engine.observer import EVERYONE, NOBODY
 from tui_games.games.blackjack import rules
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 RULE_SETS = {"american": rules.RULES_AMERICAN, "simple": rules.RULES_SIMPLE}
 
-ACTION_NAMES = {
-    rules.HIT: "hit",
-    rules.STAND: "stand",
-    rules.DOUBLE: "double",
-    rules.SPLIT: "split",
-    rules.SURRENDER: "surrender",
-    rules.INSURE: "insurance",
-    rules.NO_INSURANCE: "no insurance",
-    rules.BET: "bet",
-}
-"""Display name of each player action id."""
+class Action(IntEnum):
+    """The player's actions (0 and 1 are OpenSpiel's ids); chance outcomes are card ids 0-51."""
+
+    HIT = rules.HIT
+    STAND = rules.STAND
+    DOUBLE = rules.DOUBLE
+    SPLIT = rules.SPLIT
+    SURRENDER = rules.SURRENDER
+    INSURE = rules.INSURE
+    NO_INSURANCE = rules.NO_INSURANCE
+    BET = rules.BET
+
+
+ACTION_NAMES = {int(action): {"INSURE": "insurance"}.get(action.name, action.name.lower().replace("_", " "))
+                for action in Action}
+"""Display name of each player action id: 'hit', 'stand', ... 'insurance', 'no insurance', 'bet'."""
 
 ACTION_KEYS = {
     rules.HIT: "h", rules.STAND: "s", rules.DOUBLE: "d", rules.SPLIT: "p", rules.SURRENDER: "r",
@@ -269,12 +277,12 @@ def _read_action(state: KernelState, text: str) -> int:
         upper = word.upper()
         if len(upper) == 2 and upper[0] in RANKS and upper[1] in SUITS:
             return SUITS.index(upper[1]) * 13 + RANKS.index(upper[0])
-        if word.isdigit():
+        if word.isascii() and word.isdigit() and len(word) <= 3:
             return int(word)
         raise IllegalActionError(f"{text!r} is not a card: use rank then suit, e.g. 'QH', 'AS', '7C'")
     if word in ACTION_WORDS:
         return ACTION_WORDS[word]
-    if word.isdigit() and int(word) in ACTION_NAMES:
+    if word.isascii() and word.isdigit() and len(word) <= 3 and int(word) in ACTION_NAMES:
         return int(word)
     names = ", ".join(f"{ACTION_NAMES[a]} ({key})" for a, key in ACTION_KEYS.items())
     raise IllegalActionError(f"{text!r} is not an action: use {names}")
@@ -347,6 +355,12 @@ def _observe(state: KernelState, player: int) -> str:
     return "\n".join(lines)
 
 
+def _audience(state: KernelState, action: int) -> int:
+    if state.current_player == CHANCE and rules.next_card_is_hole_card(state.array):
+        return NOBODY
+    return EVERYONE
+
+
 def _initial(seed: int, params: dict):
     rule_set = RULE_SETS[params.get("rules", "american")]
     decks = 1 if rule_set == rules.RULES_SIMPLE else int(params.get("decks", 6))
@@ -368,19 +382,15 @@ KERNELS = GameKernels(
     read_action=_read_action,
     why_illegal=_why_illegal,
     observe=_observe,
+    redact=rules.redact,
+    audience=_audience,
+    hidden_name="a face-down card",
 )
 
 
-def new_state(spec, seed: int, params: dict) -> BlackjackState:
-    """A new round (the catalogue's ``spec.new`` calls this)."""
-    return BlackjackState(spec, KERNELS, seed, params)
-
-
-def seat_result(state: BlackjackState, seat: int):
-    """The statistics row of a finished round for ``seat``: won/lost/pushed against the dealer, chips."""
-    chips = state.returns()[seat]
-    outcome = "won" if chips > 0 else ("lost" if chips < 0 else "drawn")
-    return SeatResult(seat=seat, outcome=outcome, chips=chips)
+def figures(state: BlackjackState, seat: int) -> SeatFigures:
+    """The chips ``seat`` won or lost in the round (won/lost/pushed follows from their sign)."""
+    return SeatFigures(chips=state.returns()[seat])
 
 
 def result_text(state: BlackjackState) -> str:
@@ -391,3 +401,14 @@ def result_text(state: BlackjackState) -> str:
         verb = "win" if chips > 0 else ("lose" if chips < 0 else "push")
         return f"You {verb} {chips:+g}" if chips else "Push"
     return ", ".join(f"{state.spec.seat_name(seat)} {chips:+g}" for seat, chips in enumerate(results))
+
+
+SITTING = SeriesRules(target=SeriesTarget.open_ended(), deal_name="round", score_name="bankroll")
+"""A sitting at the table: rounds until the player leaves; each seat's bankroll (in wagers, from 0) is
+the sum of its rounds' returns. Each round is dealt from a fresh shoe with a seed of its own."""
+
+DEFINITION = GameDefinition(
+    state_class=BlackjackState, kernels=KERNELS, make_ai=ai_factory("tui_games.games.blackjack.ai"),
+    result_text=result_text, figures=figures, series=SITTING,
+)
+"""A sitting of rounds at the table, each seat against the dealer (``spec.house``)."""

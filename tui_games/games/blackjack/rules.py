@@ -23,8 +23,9 @@ base wagers.
 """
 
 from tui_games.engine.header import CHANCE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
-from tui_games.engine.jit import SIG_APPLY, SIG_CHANCE, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np
+from tui_games.engine.jit import SIG_APPLY, SIG_CHANCE, SIG_EVALUATE, SIG_LEGAL, SIG_REDACT, SIG_RETURNS, kernel, np
 from tui_games.engine.layout import Field, StateLayout
+from tui_games.engine.observer import UNSEEN
 
 # ----- rule sets, actions and card ids ---------------------------------------------------------------
 RULES_AMERICAN = 0
@@ -659,3 +660,28 @@ def evaluate(s, player):
                 ev -= dist[i]
         value += ev * s[base + H_WAGER]
     return value
+
+
+# ----- what a seat may see ------------------------------------------------------------------------------
+@kernel(SIG_REDACT)
+def redact(s, player, out):
+    """The table as a seat sees it: every player's card is face up, the dealer's hole card is not.
+
+    Until the hole card is turned over its slot reads UNSEEN (-1) and the card is counted back among
+    the shoe's unseen cards, so that what is left in the shoe cannot give it away.
+    """
+    hole = 1 - up_card_index(s)
+    if s[DEALER_REVEALED] == 0 and s[DEALER_N] > hole:
+        card = s[DEALER_CARDS + hole]
+        if card >= 0:
+            out[DEALER_CARDS + hole] = UNSEEN
+            out[SHOE + card] += 1
+    return 0
+
+
+@kernel()
+def next_card_is_hole_card(s):
+    """True when the chance card about to be dealt is the dealer's hole card (dealt face down)."""
+    if s[PHASE] != PHASE_DEALING:
+        return False
+    return deal_target(s, s[DEAL_STEP]) < 0 and s[DEALER_N] == 1 - up_card_index(s)

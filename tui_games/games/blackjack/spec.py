@@ -1,7 +1,9 @@
 """Blackjack: catalogue entry (no kernels imported here).
 
-The number of seats is the ``seats`` parameter (named in ``extra["seats_param"]``): a match with N
-seats should create its state with ``seats=N``.
+The number of seats is the ``seats`` parameter (``seats_param``): a match with N seats creates its
+state with ``seats=N``. The ``decks`` parameter applies to the American rules only
+(``applies_when``): the simple rules always deal one 52-card deck, so the new-game
+dialog does not offer it and headers do not show it for them.
 """
 
 from tui_games.core.spec import GameSpec, Param
@@ -19,14 +21,17 @@ SPEC = GameSpec(
     params=(
         Param("rules", "american", "american: double, split, surrender, insurance; "
               "simple: hit or stand only, one 52-card deck", choices=("american", "simple")),
-        Param("decks", 6, "decks in the shoe, reshuffled every round (American rules only; "
-              "simple always uses one deck)", minimum=1, maximum=8),
+        Param("decks", 6, "decks in the shoe, reshuffled every round (American rules only: "
+              "the simple rules deal one deck)", minimum=1, maximum=8, applies_when=("rules", "american")),
         Param("seats", 1, "independent player seats at the table, each playing the dealer",
               minimum=1, maximum=3),
     ),
     deterministic=False,
     perfect_information=False,
     seat_names=("Seat 1", "Seat 2", "Seat 3"),
-    extra={"order": 10, "seats_param": "seats", "stats_opponent": "dealer",
-           "allow_undo": False},
+    order=10,
+    seats_param="seats",
+    house="dealer",
+    allow_undo=False,
+    figure_labels=(("chips", "bankroll"), ("deals", "round"), ("games", "sitting")),
 )

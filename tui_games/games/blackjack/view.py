@@ -1,7 +1,13 @@
-"""Blackjack view: the dealer's cards over each seat's hands, and numbered action buttons."""
+"""Blackjack view: the dealer's cards over each seat's hands, and numbered action buttons.
+
+The table takes the roomiest layout that shows every seat and every hand at once: cards drawn as
+three-line boxes with a blank line between seats, then without the blank lines, then one line per
+hand (``[Q♠] [9♣]``). Notes sit beside the cards and are cut short rather than wrapped.
+"""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -11,7 +17,7 @@ from textual.widgets import Static
 from tui_games.ui.game_view import GameView
 from tui_games.ui.messages import ButtonAction
 from tui_games.ui.widgets.action_bar import ActionBar
-from tui_games.ui.widgets.cards import hand_content
+from tui_games.ui.widgets.cards import hand_content, hand_line, hand_width
 
 LABELS = {"hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split", "surrender": "Surrender",
           "insurance": "Insurance", "no insurance": "No insurance", "bet": "Deal"}
@@ -34,6 +40,13 @@ def money(amount: float) -> str:
     return f"{amount:+g}" if amount else "0"
 
 
+LAYOUTS = (("tall", True), ("tall", False), ("compact", True), ("compact", False))
+"""Table layouts from roomiest to tightest: (card style, blank line before each seat)."""
+
+NOTE_ROOM = 14
+"""Columns a three-line hand keeps beside its cards for the notes ('hard 20', 'stood  +2')."""
+
+
 class BlackjackView(GameView):
     """Draws ``state.dealer_cards`` (the hole card stays face down until the state reveals it) and
     ``state.hands(seat)``; the buttons are ``state.available_actions``."""
@@ -54,8 +67,14 @@ class BlackjackView(GameView):
     DEFAULT_CSS = """
     BlackjackView { layout: vertical; padding: 0 1; }
     BlackjackView #bj-table { height: 1fr; }
+    BlackjackView #bj-seats { height: auto; }
     BlackjackView .bj-label { height: 1; margin-top: 1; }
+    BlackjackView.-tight .bj-label { margin-top: 0; }
     BlackjackView .bj-hand { height: auto; }
+    BlackjackView .bj-label, BlackjackView .bj-hand, BlackjackView #bj-last {
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
     BlackjackView #bj-actions { height: auto; width: 1fr; }
     BlackjackView #bj-last { height: 1; color: $foreground-muted; }
     """
@@ -64,6 +83,8 @@ class BlackjackView(GameView):
         super().__init__(glyphs, **kwargs)
         self.actions = ActionBar(id="bj-actions")
         self._seat_count = -1
+        self.compact = False
+        """True when hands are drawn on one line each (not enough room for three-line cards)."""
 
     def compose(self) -> ComposeResult:
         """The table (dealer, seats) above the action buttons."""
@@ -89,6 +110,7 @@ class BlackjackView(GameView):
             seats.mount_all(widgets)
             self.call_after_refresh(self.redraw)
             return
+        self._choose_layout()
         self._draw_dealer()
         for seat in range(state.num_players):
             self._draw_seat(seat)
@@ -98,6 +120,45 @@ class BlackjackView(GameView):
                    for a, name in state.available_actions] if match.human_to_move else []
         self.actions.show(actions, hinted=self.hinted)
 
+    # ----- layout ------------------------------------------------------------------------------------
+    def _lines_needed(self, compact: bool, spaced: bool) -> int:
+        """Lines the table takes in a layout: the dealer and every seat, each with its label."""
+        state = self.state
+        label = 2 if spaced else 1
+        lines = label + (1 if compact or not state.dealer_cards else 3)
+        for seat in range(state.num_players):
+            hands = sum(1 for hand in state.hands(seat) if hand.cards)
+            lines += label + (max(1, hands) if compact else (3 * hands or 1))
+        return lines
+
+    def _tall_fits_across(self, width: int) -> bool:
+        """True when the widest hand, drawn as three-line cards, leaves room for its notes."""
+        state = self.state
+        hands = [state.dealer_cards] + [hand.cards for seat in range(state.num_players)
+                                        for hand in state.hands(seat)]
+        widest = max((hand_width(cards, compact=False) for cards in hands if cards), default=0)
+        return widest + 2 + NOTE_ROOM <= width
+
+    def _choose_layout(self) -> None:
+        """The roomiest layout that shows the whole table in the space the view has now."""
+        height = self.size.height - 2  # the last-move line and the action buttons
+        width = self.size.width - 2
+        if height <= 0 or width <= 0:  # not laid out yet: on_resize draws again
+            compact, spaced = False, True
+        else:
+            fitting = [(style == "compact", spaced) for style, spaced in LAYOUTS
+                       if self._lines_needed(style == "compact", spaced) <= height
+                       and (style == "compact" or self._tall_fits_across(width))]
+            compact, spaced = fitting[0] if fitting else (True, False)
+        self.compact = compact
+        self.set_class(not spaced, "-tight")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new size may call for another layout."""
+        if self.match is not None and self._seat_count == self.state.num_players:
+            self.redraw()
+
+    # ----- drawing -----------------------------------------------------------------------------------
     def _draw_dealer(self) -> None:
         state = self.state
         cards = state.dealer_cards
@@ -110,7 +171,12 @@ class BlackjackView(GameView):
                 note = f"bust {total}"
         label = Content.assemble(("Dealer", "bold"), ("  hole card face down" if hidden else "", "dim"))
         self.query_one("#bj-dealer-label", Static).update(label)
-        body = hand_content(cards, self.glyphs, note) if cards else Content.styled("no cards yet", "dim")
+        if not cards:
+            body = Content.styled("no cards yet", "dim")
+        elif self.compact:
+            body = Content.assemble("  ", hand_line(cards, self.glyphs, Content.styled(note, "bold")))
+        else:
+            body = hand_content(cards, self.glyphs, Content.styled(note, "bold"))
         self.query_one("#bj-dealer", Static).update(body)
 
     def _seat_title(self, seat: int) -> Content:
@@ -136,27 +202,48 @@ class BlackjackView(GameView):
 
     def _draw_seat(self, seat: int) -> None:
         state = self.state
-        arrow = self.glyphs.arrows["left"]
         lines: list[Content] = []
         for hand in state.hands(seat):
-            if not hand.cards:
-                continue
-            note_parts: list[tuple[str, str]] = [(hand.total_text, "bold")]
-            if hand.wager > 1 or hand.doubled:
-                note_parts.append((f"  wager {hand.wager}" + (" (doubled)" if hand.doubled else ""), ""))
-            if hand.status not in ("playing", "natural") and hand.total <= 21:
-                note_parts.append((f"  {hand.status}", "italic"))
-            if hand.result is not None:
-                note_parts.append((f"  {money(hand.result)}", "bold"))
-            if hand.active:
-                note_parts.append((f"  {arrow} to play", "bold reverse"))
-            lines.append(hand_content(hand.cards, self.glyphs, Content.assemble(*note_parts)))
+            if hand.cards:
+                lines.append(self._hand_line(hand) if self.compact else self._hand_box(hand))
         self.query_one(f"#bj-seat-label-{seat}", Static).update(self._seat_title(seat))
         body = Content("\n").join(lines) if lines else Content.styled("no cards yet", "dim")
         self.query_one(f"#bj-seat-{seat}", Static).update(body)
 
+    @staticmethod
+    def _outcome(hand) -> Content:
+        """'stood  +2', 'surrendered  -0.5', '+1.5' (a natural): how the hand stands or ended."""
+        parts: list[tuple[str, str]] = []
+        if hand.status not in ("playing", "natural") and hand.total <= 21:
+            parts.append((hand.status, "italic"))
+        if hand.result is not None:
+            parts.append((money(hand.result), "bold"))
+        return Content("  ").join(Content.styled(text, style) for text, style in parts)
+
+    @staticmethod
+    def _stake(hand) -> str:
+        """'doubled' or 'wager 2' when the hand carries more than the base bet."""
+        if hand.doubled:
+            return "doubled"
+        return f"wager {hand.wager}" if hand.wager > 1 else ""
+
+    def _hand_box(self, hand) -> Content:
+        """Three-line cards with the total above, the outcome (or 'to play') beside, the stake below."""
+        middle = (Content.styled(f"{self.glyphs.arrows['left']} to play", "bold reverse") if hand.active
+                  else self._outcome(hand))
+        return hand_content(hand.cards, self.glyphs,
+                            [Content.styled(hand.total_text, "bold"), middle, self._stake(hand)])
+
+    def _hand_line(self, hand) -> Content:
+        """One line: an arrow before the hand to play, the cards, then total, outcome and stake."""
+        marker = (Content.styled(f"{self.glyphs.arrows['right']} ", "bold reverse") if hand.active
+                  else Content("  "))
+        parts = [Content.styled(hand.total_text, "bold"), self._outcome(hand), Content(self._stake(hand))]
+        note = Content("  ").join(part for part in parts if part)
+        return Content.assemble(marker, hand_line(hand.cards, self.glyphs, note))
+
     def _last_text(self) -> Content:
-        moves = [line for line in self.match.move_log if not line.startswith("  (")]
+        moves = self.match.visible_log(moves_only=True)
         if not moves:
             return Content("")
         return Content.assemble(("Last move: ", "dim"), (moves[-1], "bold underline"))

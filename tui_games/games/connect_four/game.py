@@ -6,6 +6,7 @@ Actions are columns 0-6 from the left (OpenSpiel's numbering); players name them
 
 from __future__ import annotations
 
+from tui_games.core.definition import GameDefinition, ai_factory
 from tui_games.core.errors import IllegalActionError
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.engine.standard import no_chance_outcomes, two_player_win_loss_returns
@@ -102,7 +103,7 @@ def _name_action(state: KernelState, action: int) -> str:
 
 def _read_action(state: KernelState, text: str) -> int:
     word = text.lower().removeprefix("column").removeprefix("col").strip()
-    if word.isdigit():
+    if word.isascii() and word.isdigit() and len(word) <= 3:
         number = int(word)
         if 1 <= number <= rules.WIDTH:
             return number - 1
@@ -145,6 +146,5 @@ KERNELS = GameKernels(
 )
 
 
-def new_state(spec, seed: int, params: dict) -> ConnectFourState:
-    """A new game (the catalogue's ``spec.new`` calls this)."""
-    return ConnectFourState(spec, KERNELS, seed, params)
+DEFINITION = GameDefinition(state_class=ConnectFourState, kernels=KERNELS, make_ai=ai_factory("tui_games.games.connect_four.ai"))
+"""The game as the catalogue plays it (``spec.new`` and ``spec.ai`` go through it)."""

@@ -13,5 +13,5 @@ SPEC = GameSpec(
     max_level=5,
     level_names=("Novice", "Casual", "Club", "Expert", "Perfect"),
     seat_names=("Yellow (X)", "Red (O)"),
-    extra={"order": 20},
+    order=20,
 )

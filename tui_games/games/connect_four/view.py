@@ -5,11 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from tui_games.ui.game_view import GameView
+from tui_games.ui.game_view import GameView, largest_fitting
 from tui_games.ui.messages import CellClicked
 from tui_games.ui.widgets.board_grid import BoardGrid
 
 ROWS, COLUMNS = 6, 7
+CELL_SIZES = ((5, 2), (7, 3), (9, 4))
+"""Cell sizes (columns, lines) from 80x24 up; the view takes the largest that fits."""
 MARKS = "XO"
 
 
@@ -41,12 +43,20 @@ class ConnectFourView(GameView):
         super().__init__(glyphs, **kwargs)
         self.cursor = COLUMNS // 2
         """The column under the drop marker (0-6)."""
-        self.grid = BoardGrid(ROWS + 1, COLUMNS, 5, 2, lined=False, row_heights=[1] + [2] * ROWS,
-                              id="c4-board")
+        width, height = CELL_SIZES[0]
+        self.grid = BoardGrid(ROWS + 1, COLUMNS, width, height, lined=False,
+                              row_heights=[1] + [height] * ROWS, id="c4-board")
 
     def compose(self) -> ComposeResult:
         """The header row of column numbers and the board."""
         yield self.grid
+
+    def fit(self, width: int, height: int) -> bool:
+        """Take the largest cells that fit the view (the header row of numbers stays one line)."""
+        cells = largest_fitting(
+            CELL_SIZES, lambda size: self.grid.board_size(size[0], size[1], [1] + [size[1]] * ROWS),
+            width, height)
+        return self.grid.set_cell_size(cells[0], cells[1], [1] + [cells[1]] * ROWS)
 
     def redraw(self) -> None:
         """Paint the column header, the discs, the last drop, the winning line and the target cell."""

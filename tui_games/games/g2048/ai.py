@@ -98,7 +98,7 @@ class G2048Player:
         """Set ``stop_flag[0] = 1`` (or call :meth:`stop`) to end a running search early."""
         self._control = np.zeros(search.CONTROL_SIZE, dtype=np.int64)
         self._generation = 0
-        self._rng = np.random.default_rng(seed)
+        self._rng = np.random.default_rng(int(seed) % 2**63)  # any seed, negative ones included
         self.last_depth = 0
         """Depth (in moves) of the last finished search, for statistics and tests."""
         self.last_nodes = 0

@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from tui_games.core.errors import IllegalActionError
-from tui_games.core.results import SeatResult
+from tui_games.core.definition import GameDefinition, SeatFigures, ai_factory
+from tui_games.core.outcome import Outcome, SeatOutcome, Termination
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.games.g2048 import rules
 
-MOVE_NAMES = ("Up", "Right", "Down", "Left")
-"""Names of actions 0-3 (OpenSpiel's)."""
+class Move(IntEnum):
+    """The player's actions (OpenSpiel's ids); chance outcomes are ``2 * cell`` (a 2) or ``+ 1`` (a 4)."""
+
+    UP = rules.UP
+    RIGHT = rules.RIGHT
+    DOWN = rules.DOWN
+    LEFT = rules.LEFT
+
+
+MOVE_NAMES = tuple(move.name.capitalize() for move in Move)
+"""Names of actions 0-3: 'Up', 'Right', 'Down', 'Left'."""
 MOVE_WORDS = {
-    "up": rules.UP, "u": rules.UP, "w": rules.UP, "k": rules.UP, "↑": rules.UP,
-    "right": rules.RIGHT, "r": rules.RIGHT, "d": rules.RIGHT, "l": rules.RIGHT, "→": rules.RIGHT,
-    "down": rules.DOWN, "s": rules.DOWN, "j": rules.DOWN, "↓": rules.DOWN,
-    "left": rules.LEFT, "a": rules.LEFT, "h": rules.LEFT, "←": rules.LEFT,
+    "up": Move.UP, "u": Move.UP, "w": Move.UP, "k": Move.UP, "↑": Move.UP,
+    "right": Move.RIGHT, "r": Move.RIGHT, "d": Move.RIGHT, "l": Move.RIGHT, "→": Move.RIGHT,
+    "down": Move.DOWN, "s": Move.DOWN, "j": Move.DOWN, "↓": Move.DOWN,
+    "left": Move.LEFT, "a": Move.LEFT, "h": Move.LEFT, "←": Move.LEFT,
 }
 """Words and keys accepted by ``parse_action`` for the moves (arrows, WASD, hjkl)."""
 COLUMNS = "abcd"
@@ -108,8 +120,8 @@ def _read_action(state: KernelState, text: str) -> int:
                 return 2 * cell + (1 if parts[0] == "4" else 0)
         raise IllegalActionError(f"{text!r} is not a random tile: write it like '2 at a1' or '4 at d4'")
     if word in MOVE_WORDS:
-        return MOVE_WORDS[word]
-    if word.isdigit() and int(word) < rules.NUM_MOVES:
+        return int(MOVE_WORDS[word])
+    if word in tuple(str(move) for move in range(rules.NUM_MOVES)):
         return int(word)
     raise IllegalActionError(f"{text!r} is not a move: use up, right, down, left (or w/a/s/d, h/j/k/l, 0-3)")
 
@@ -151,22 +163,29 @@ KERNELS = GameKernels(
 """The kernels and Python hooks the generic state adapter and the engine use for 2048."""
 
 
-def new_state(spec, seed: int, params: dict) -> G2048State:
-    """A new game at its first chance node (two random tiles are due; ``resolve_chance`` places
-    them). The catalogue's ``spec.new`` calls this."""
-    return G2048State(spec, KERNELS, seed, params)
-
-
 WINNING_TILE = 2048
 """The tile that counts a game as won in the statistics (the game goes on after it)."""
 
 
-def seat_result(state: G2048State, seat: int) -> SeatResult:
-    """The statistics row of a finished game: won if it made the 2048 tile, with score and best tile."""
-    outcome = "won" if state.max_tile >= WINNING_TILE else "lost"
-    return SeatResult(seat=seat, outcome=outcome, score=state.score, best_tile=state.max_tile)
+def outcome(state: G2048State) -> Outcome:
+    """A finished game is won if it made the 2048 tile, whatever its score."""
+    made_it = SeatOutcome.WON if state.max_tile >= WINNING_TILE else SeatOutcome.LOST
+    return Outcome(Termination.SCORE, (float(state.score),), (1,), results=(made_it,))
+
+
+def figures(state: G2048State, seat: int) -> SeatFigures:
+    """The score and the best tile, for the statistics."""
+    return SeatFigures(score=state.score, best_tile=state.max_tile)
 
 
 def result_text(state: G2048State) -> str:
     """One line for the finished game, e.g. 'No moves left: score 20316, best tile 2048'."""
     return f"No moves left: score {state.score}, best tile {state.max_tile}"
+
+
+DEFINITION = GameDefinition(
+    state_class=G2048State, kernels=KERNELS, make_ai=ai_factory("tui_games.games.g2048.ai"),
+    result_text=result_text, figures=figures, outcome=outcome,
+)
+"""The game as the catalogue plays it: a new game starts at its first chance node (two random tiles
+are due; ``resolve_chance`` places them)."""

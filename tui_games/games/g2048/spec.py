@@ -14,5 +14,5 @@ SPEC = GameSpec(
     level_names=("Greedy", "Tidy", "Planner", "Master"),
     deterministic=False,
     seat_names=("Player",),
-    extra={"order": 10},
+    order=10,
 )

@@ -6,13 +6,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 
-from tui_games.ui.game_view import GameView
+from tui_games.ui.game_view import GameView, largest_fitting
 from tui_games.ui.messages import ButtonAction, CellClicked
 from tui_games.ui.widgets.action_bar import ActionBar
 from tui_games.ui.widgets.board_grid import BoardGrid
 
 UP, RIGHT, DOWN, LEFT = 0, 1, 2, 3
 DIRECTIONS = ("up", "right", "down", "left")
+CELL_SIZES = ((7, 3), (9, 4), (11, 5), (13, 6))
+"""Tile sizes (columns, lines) from 80x24 up; the view takes the largest that fits."""
+ARROW_LINES = 2
+"""Lines under the board: a blank one and the arrow buttons."""
 
 
 def tile_class(value: int) -> str:
@@ -44,7 +48,7 @@ class G2048View(GameView):
 
     def __init__(self, glyphs, **kwargs) -> None:
         super().__init__(glyphs, **kwargs)
-        self.grid = BoardGrid(4, 4, 7, 3, id="g2048-board")
+        self.grid = BoardGrid(4, 4, *CELL_SIZES[0], id="g2048-board")
         self.arrows = ActionBar(numbered=False, id="g2048-arrows")
 
     def compose(self) -> ComposeResult:
@@ -52,6 +56,14 @@ class G2048View(GameView):
         with Vertical(id="g2048-box"):
             yield self.grid
             yield self.arrows
+
+    def fit(self, width: int, height: int) -> bool:
+        """Take the largest tiles that fit the view with the arrow buttons under the board."""
+        def need(size: tuple[int, int]) -> tuple[int, int]:
+            board_width, board_height = self.grid.board_size(*size)
+            return board_width, board_height + ARROW_LINES
+
+        return self.grid.set_cell_size(*largest_fitting(CELL_SIZES, need, width, height))
 
     def redraw(self) -> None:
         """Paint the tiles, mark the newest one, show the arrow buttons for the legal slides."""

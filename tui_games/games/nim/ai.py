@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from tui_games.core.hints import Hint
-from tui_games.engine.players import NegamaxPlayer
+from tui_games.engine.players import NegamaxPlayer, require_decision
 from tui_games.games.nim.game import KERNELS
 
 LEVELS = {1: dict(blunder_rate=1.0), 2: dict(blunder_rate=0.5), 3: dict()}
@@ -20,8 +20,9 @@ class NimPlayer(NegamaxPlayer):
 
     def choose(self, state) -> int:
         """The level's move: winning when it can and does not blunder; else a small take."""
+        legal = require_decision(state)
         if self.blunder_rate and self.rng.random() < self.blunder_rate:
-            return self.rng.choice(state.legal_actions())
+            return self.rng.choice(legal)
         result = self.searcher.search(state.array, exact_all=True)
         top = max(result.values.values())
         winning = [a for a, v in result.values.items() if v == top]
@@ -32,6 +33,7 @@ class NimPlayer(NegamaxPlayer):
 
     def hint(self, state) -> Hint:
         """Every move marked winning or losing (against perfect play)."""
+        require_decision(state)
         result = self.searcher.search(state.array, exact_all=True)
         values = {a: ("wins" if v > 0 else "loses") for a, v in result.values.items()}
         winning = sorted(a for a, v in result.values.items() if v > 0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from tui_games.core.definition import GameDefinition, ai_factory
 from tui_games.core.errors import IllegalActionError
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.engine.standard import no_chance_outcomes, two_player_win_loss_returns
@@ -101,6 +102,5 @@ KERNELS = GameKernels(
 )
 
 
-def new_state(spec, seed: int, params: dict) -> NimState:
-    """A new game (the catalogue's ``spec.new`` calls this)."""
-    return NimState(spec, KERNELS, seed, params)
+DEFINITION = GameDefinition(state_class=NimState, kernels=KERNELS, make_ai=ai_factory("tui_games.games.nim.ai"))
+"""The game as the catalogue plays it (``spec.new`` and ``spec.ai`` go through it)."""

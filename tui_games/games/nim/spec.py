@@ -18,5 +18,5 @@ SPEC = GameSpec(
         Param("size", 5, "items in each heap at the start (S)", minimum=1, maximum=15),
         Param("max_take", 3, "most items one move may take (M)", minimum=1, maximum=15),
     ),
-    extra={"order": 30},
+    order=30,
 )

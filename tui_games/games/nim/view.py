@@ -10,7 +10,15 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
-from tui_games.ui.game_view import GameView
+from tui_games.ui.game_view import BOARD_MARGIN, GameView
+
+CHOICE_LINES = 1
+"""The line under the heaps that describes the choice."""
+LABEL_LINES = 3
+"""Lines under each heap: its number, its size and the last move's take."""
+WIDE_COLUMN = 7
+"""A heap column's width when the view has room (5 otherwise)."""
+
 
 class HeapColumn(Static):
     """One heap drawn bottom-up; a click on an object asks to take it and every object above it."""
@@ -30,11 +38,13 @@ class HeapColumn(Static):
         """Lines given to objects (the tallest heap of the game)."""
         self.objects = 0
         """Objects in the heap now."""
+        self.spacing = 1
+        """Lines per object: 2 leaves a blank line between objects on a roomy screen."""
 
     def on_click(self, event: events.Click) -> None:
         """Translate the click's line into an object of this heap (0 is the bottom one)."""
         event.stop()
-        from_bottom = self.object_rows - 1 - event.y
+        from_bottom = self.object_rows - 1 - event.y // self.spacing
         if 0 <= from_bottom < self.objects:
             self.post_message(NimView.ObjectClicked(self.heap, from_bottom))
 
@@ -83,6 +93,8 @@ class NimView(GameView):
         """How many objects the selection takes."""
         self._columns: list[HeapColumn] = []
         self._rows = 0
+        self._spacing = 1
+        self._wide = False
 
     def compose(self) -> ComposeResult:
         """A frame holding the heap columns and a line describing the choice."""
@@ -107,15 +119,40 @@ class NimView(GameView):
         if takes:
             self.take = min(max(self.take, takes[0]), takes[-1])
 
+    # ----- size ------------------------------------------------------------------------------------------
+    def _tallest(self) -> int:
+        """Object lines of the tallest heap the game can have (the size option)."""
+        if self.match is None:
+            return 0
+        return max([*self.state.heaps, int(self.match.params.get("size", 0) or 0), 1])
+
+    def fit(self, width: int, height: int) -> bool:
+        """Wider columns, and a blank line between objects, when the view has the room."""
+        if self.match is None:
+            return False
+        rows, heaps = self._tallest(), len(self.state.heaps)
+        spare_height = height - BOARD_MARGIN - LABEL_LINES - CHOICE_LINES
+        spacing = 2 if 2 * rows - 1 <= spare_height else 1
+        wide = heaps * WIDE_COLUMN + 2 + BOARD_MARGIN <= width and spacing == 2
+        changed = (spacing, wide) != (self._spacing, self._wide)
+        self._spacing, self._wide = spacing, wide
+        return changed
+
+    def move_name(self, action: int) -> str:
+        """'heap 3 -2': the heap and how many it loses, as under the heaps after a move."""
+        heap, take = self.state.decode(action)
+        return f"heap {heap + 1} -{take}"
+
     # ----- drawing -----------------------------------------------------------------------------------
     def redraw(self) -> None:
         """Build the columns once, then paint every heap, the last move and the hint."""
         state = self.state
         heaps = state.heaps
         if len(self._columns) != len(heaps):
-            self._rows = max([*heaps, int(self.match.params.get("size", 0) or 0), 1])
+            self._rows = self._tallest()
             self._columns = [HeapColumn(h) for h in range(len(heaps))]
             self.query_one("#nim-heaps", Horizontal).mount_all(self._columns)
+            self.fit(self.size.width, self.size.height)
         self._fix_selection()
         last = self.match.last_action
         last_heap, last_take = state.decode(last) if last is not None else (None, 0)
@@ -123,12 +160,15 @@ class NimView(GameView):
         playing = not state.is_terminal
         for heap, (column, size) in enumerate(zip(self._columns, heaps)):
             selected = playing and heap == self.heap
-            column.object_rows, column.objects = self._rows, size
+            column.object_rows, column.objects, column.spacing = self._rows, size, self._spacing
+            column.styles.width = WIDE_COLUMN if self._wide else None
             column.set_class(selected, "-selected")
             column.set_class(heap == last_heap, "-last")
             lines: list[Content] = []
             for row in range(self._rows):
                 from_bottom = self._rows - 1 - row
+                if self._spacing == 2 and row:
+                    lines.append(Content(" "))
                 if from_bottom >= size:
                     lines.append(Content(" "))
                     continue

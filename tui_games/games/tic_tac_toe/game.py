@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tui_games.core.definition import GameDefinition, ai_factory
 from tui_games.core.errors import IllegalActionError
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.engine.standard import no_chance_outcomes, two_player_win_loss_returns
@@ -42,7 +43,7 @@ def _name_action(state: KernelState, action: int) -> str:
 
 def _read_action(state: KernelState, text: str) -> int:
     word = text.lower()
-    if word.isdigit() and 1 <= int(word) <= 9:
+    if word in tuple("123456789"):
         return int(word) - 1
     if len(word) == 2 and word[0] in COLUMNS and word[1] in "123":
         return COLUMNS.index(word[0]) + 3 * (int(word[1]) - 1)
@@ -82,6 +83,5 @@ KERNELS = GameKernels(
 )
 
 
-def new_state(spec, seed: int, params: dict) -> TicTacToeState:
-    """A new game (the catalogue's ``spec.new`` calls this)."""
-    return TicTacToeState(spec, KERNELS, seed, params)
+DEFINITION = GameDefinition(state_class=TicTacToeState, kernels=KERNELS, make_ai=ai_factory("tui_games.games.tic_tac_toe.ai"))
+"""The game as the catalogue plays it (``spec.new`` and ``spec.ai`` go through it)."""

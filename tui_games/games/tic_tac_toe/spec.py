@@ -13,5 +13,5 @@ SPEC = GameSpec(
     max_level=3,
     level_names=("Beginner", "Casual", "Perfect"),
     seat_names=("X", "O"),
-    extra={"order": 10},
+    order=10,
 )

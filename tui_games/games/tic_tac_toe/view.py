@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from tui_games.ui.game_view import GameView
+from tui_games.ui.game_view import GameView, largest_fitting
 from tui_games.ui.messages import CellClicked
 from tui_games.ui.widgets.board_grid import BoardGrid
 
@@ -16,6 +16,15 @@ MARK_ART = {
     "ascii": {"X": "\\ /\n X \n/ \\", "O": "/-\\\n| |\n\\-/"},
 }
 """Three-line drawings of the marks, by glyph set (the shapes differ, not only the colours)."""
+
+BIG_MARK_ART = {
+    "unicode": {"X": "╲   ╱\n ╲ ╱ \n  ╳  \n ╱ ╲ \n╱   ╲", "O": "╭───╮\n│   │\n│   │\n│   │\n╰───╯"},
+    "ascii": {"X": "\\   /\n \\ / \n  X  \n / \\ \n/   \\", "O": "/---\\\n|   |\n|   |\n|   |\n\\---/"},
+}
+"""Five-line drawings of the marks for the larger boards of a big terminal."""
+
+CELL_SIZES = ((9, 3), (13, 5), (17, 7))
+"""Cell sizes (columns, lines) from 80x24 up; the view takes the largest that fits."""
 
 
 class TicTacToeView(GameView):
@@ -45,11 +54,20 @@ class TicTacToeView(GameView):
         super().__init__(glyphs, **kwargs)
         self.cursor = 4
         """The cell under the keyboard cursor (row-major 0-8)."""
-        self.grid = BoardGrid(3, 3, 9, 3, id="ttt-board")
+        self.grid = BoardGrid(3, 3, *CELL_SIZES[0], id="ttt-board")
 
     def compose(self) -> ComposeResult:
         """The board."""
         yield self.grid
+
+    def fit(self, width: int, height: int) -> bool:
+        """Take the largest cells that fit the view."""
+        cells = largest_fitting(CELL_SIZES, lambda size: self.grid.board_size(*size), width, height)
+        return self.grid.set_cell_size(*cells)
+
+    def _mark_art(self, mark: str) -> str:
+        art = BIG_MARK_ART if self.grid.cell_height >= 5 else MARK_ART
+        return art.get(self.glyphs.name, art["ascii"])[mark]
 
     def redraw(self) -> None:
         """Paint marks, the last move, the winning line, the hint and the cursor."""
@@ -63,7 +81,7 @@ class TicTacToeView(GameView):
                 text = f"{COLUMNS[cell % 3]}{cell // 3 + 1}"
                 states.add("-empty")
             else:
-                text = MARK_ART.get(self.glyphs.name, MARK_ART["ascii"])[mark]
+                text = self._mark_art(mark)
                 states.add("-seat-0" if mark == "X" else "-seat-1")
             if cell == last:
                 states.add("-last")

@@ -3,11 +3,15 @@
 Everything slow runs in thread workers so the UI never freezes: preparing (compiling) the game's
 kernels, replaying a save, every AI move and every hint. Results come back through
 ``call_from_thread`` and carry a token, so a result that arrives after an undo or a quit is ignored.
+
+A storage fault (full disk, read-only or locked statistics) never ends the game: the match reports it
+in ``storage_problem`` and the screen shows it on a warning line until a later write succeeds.
 """
 
 from __future__ import annotations
 
 import random
+import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field
@@ -16,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -23,11 +28,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, ProgressBar, Static
 
 from tui_games import catalog
-from tui_games.core.errors import IllegalActionError, SaveFileError, TuiGamesError
+from tui_games.core.errors import IllegalActionError, SaveFileError, StorageError, TuiGamesError
 from tui_games.core.spec import GameSpec
-from tui_games.ui.describe import seat_label
+from tui_games.ui.describe import seat_label, shown_params
 from tui_games.ui.game_view import GameView
 from tui_games.ui.messages import MoveChosen
+from tui_games.ui.seat_marks import MAX_MARKED_SEATS, seat_mark
+from tui_games.ui.widgets.hint_panel import HintPanel
 from tui_games.ui.widgets.move_log import MoveLog
 from tui_games.ui.widgets.thinking import Thinking
 
@@ -63,7 +70,7 @@ def _load_match(request: GameRequest, progress) -> Any:
         spec = catalog.get(request.game_id)
         seats = request.seats or match_module.default_seats(spec)
         params = dict(request.params)
-        seats_param = spec.extra.get("seats_param")
+        seats_param = spec.seats_param
         if seats_param and seats_param not in params:
             params[seats_param] = len(seats)  # e.g. blackjack: one seat at the table per player
         levels = sorted({s.level for s in seats if s.kind == "ai"}) or [1]
@@ -86,6 +93,38 @@ def _load_match(request: GameRequest, progress) -> Any:
     return match_module.Match.resume(path)
 
 
+class PreparingProgress:
+    """Turns the preparing steps into a percentage that never goes backwards.
+
+    Preparing runs in phases that each count their own steps (compiling in a child process, then
+    loading here: "(2/4)" then "(0/3)"); a phase that starts again from a lower fraction continues from
+    where the bar stands and fills the rest of it.
+    """
+
+    def __init__(self) -> None:
+        self.percent = 0
+        """What the bar shows now (0-100)."""
+        self._base = 0.0  # where the current phase started, as a fraction of the whole bar
+        self._last = 0.0  # the current phase's last fraction
+
+    def advance(self, step: int, total: int) -> int:
+        """Report ``step`` of ``total`` of the current phase; returns the percentage to show."""
+        if total <= 0:
+            return self.percent
+        fraction = min(max(step / total, 0.0), 1.0)
+        if fraction < self._last:  # a new phase counts from zero again
+            self._base = self.percent / 100
+        self._last = fraction
+        value = self._base + (1.0 - self._base) * fraction
+        self.percent = max(self.percent, min(100, int(round(value * 100))))
+        return self.percent
+
+
+def side_panel_width(screen_width: int) -> int:
+    """The side panel's width: 30 columns at 80, growing with a wide terminal (40 at 120)."""
+    return max(30, min(48, 30 + (screen_width - 100) // 2))
+
+
 class GameScreen(Screen):
     """Plays one match; the game's own view (a :class:`GameView`) is mounted once it is prepared.
 
@@ -93,15 +132,26 @@ class GameScreen(Screen):
     keep the letter keys its help page promises (h for hit, w a s d and h j k l for 2048 ...).
     """
 
+    DEFAULT_CSS = """
+    GameScreen #storage-warning {
+        height: auto;
+        display: none;
+        color: $warning;
+        text-style: bold;
+        padding: 0 1;
+    }
+    GameScreen #storage-warning.-shown { display: block; }
+    """
+
     BINDINGS = [
-        Binding("u", "undo", "Undo"),
-        Binding("y", "redo", "Redo"),
-        Binding("t", "hint", "Hint"),
-        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("o", "app.open_settings", "Settings"),
-        Binding("n", "new_same", "New game"),
-        Binding("q,escape", "leave", "Quit", key_display="q"),
+        Binding("u", "undo", "Undo", id="game.undo"),
+        Binding("y", "redo", "Redo", id="game.redo"),
+        Binding("t", "hint", "Hint", id="game.hint"),
+        Binding("question_mark,f1", "rules", "Rules", key_display="?", id="game.rules"),
+        Binding("ctrl+s", "save", "Save", id="game.save"),
+        Binding("o", "app.open_settings", "Settings", id="game.settings"),
+        Binding("n", "new_same", "New game", id="game.new_game"),
+        Binding("q,escape", "leave", "Quit", key_display="q", id="game.quit"),
     ]
 
     def __init__(self, request: GameRequest) -> None:
@@ -118,6 +168,9 @@ class GameScreen(Screen):
         self._close_when_shown = False
         self._searches = 0  # AI or hint searches running in worker threads (guarded by the lock)
         self._searches_lock = threading.Lock()
+        self._progress = PreparingProgress()
+        self._storage_fault: str | None = None  # a storage fault raised out of a match call
+        self._storage_shown: str | None = None
 
     # ----- layout ------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -129,13 +182,14 @@ class GameScreen(Screen):
                     with Vertical(id="preparing"):
                         yield Static(f"Preparing {self.request.describe()}...", id="preparing-text")
                         yield ProgressBar(total=None, show_eta=False, id="preparing-bar")
+                yield Static(id="storage-warning")
                 yield Static(id="turn-line")
                 yield Thinking(self.app.glyphs, id="thinking")
             with Vertical(id="side-panel"):
                 yield Static(id="seats-panel")
                 yield Static(id="score-panel")
                 yield MoveLog(id="move-log")
-                yield Static(id="hint-panel")
+                yield HintPanel(id="hint-panel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -143,7 +197,16 @@ class GameScreen(Screen):
         self.sub_title = self.request.describe()
         self.query_one("#thinking", Thinking).animate_spinner = self.app.settings.animation != "off"
         self.query_one("#hint-panel").display = False
+        self.query_one("#turn-line").styles.height = "auto"  # two lines once the game is over
+        self._fit_side_panel(self.app.size.width)
         self.run_worker(self._load_in_thread, thread=True, group="load", exit_on_error=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A wide terminal gets a wider side panel (the board area grows with the rest)."""
+        self._fit_side_panel(event.size.width)
+
+    def _fit_side_panel(self, width: int) -> None:
+        self.query_one("#side-panel").styles.width = side_panel_width(width)
 
     # ----- loading -----------------------------------------------------------------------------------
     def _load_in_thread(self) -> None:
@@ -177,11 +240,10 @@ class GameScreen(Screen):
     def _show_progress(self, message: str, step: int, total: int) -> None:
         if not self.is_attached or self.match is not None:
             return
-        self.query_one("#preparing-text", Static).update(
-            f"{message}  ({step}/{total})" if total else message)
-        bar = self.query_one("#preparing-bar", ProgressBar)
+        self.query_one("#preparing-text", Static).update(message)
         if total:
-            bar.update(total=total, progress=step)
+            self.query_one("#preparing-bar", ProgressBar).update(
+                total=100, progress=self._progress.advance(step, total))
 
     def _load_failed(self, reason: str) -> None:
         self.app.notify(reason, title="Cannot open the game", severity="error", timeout=8)
@@ -210,10 +272,12 @@ class GameScreen(Screen):
 
     @staticmethod
     def _subtitle(match: Any) -> str:
-        """'Nim · heaps 3, size 5, max take 3 · seed 42' for the header."""
+        """'Nim · heaps 3, size 5, max take 3 · seed 42' for the header (options that do not apply
+        to this game, such as Blackjack's decks under the simple rules, are left out)."""
         parts = [match.spec.title]
-        if match.params:
-            parts.append(", ".join(f"{name.replace('_', ' ')} {value}" for name, value in match.params.items()))
+        params = shown_params(match.spec, match.params)
+        if params:
+            parts.append(", ".join(f"{name.replace('_', ' ')} {value}" for name, value in params.items()))
         parts.append(f"seed {match.seed}")
         return " · ".join(parts)
 
@@ -226,8 +290,10 @@ class GameScreen(Screen):
         self._clear_hint()
         self.redraw()
         match = self.match
-        if match.is_over:
-            self.notify(match.result_text, title="Game over", timeout=6)
+        if match.is_over:  # the turn line says so (a toast would cover its 'n new game' keys)
+            return
+        if match.at_simultaneous_node:
+            self._collect_joint()
             return
         if match.ai_to_move:
             self._start_ai()
@@ -241,22 +307,54 @@ class GameScreen(Screen):
             return
         self.view.update_from(match)
         self.query_one("#seats-panel", Static).update(self._seats_text())
-        score = self.view.status_lines(match)
+        score = match.series_lines() + self.view.status_lines(match)
         score_panel = self.query_one("#score-panel", Static)
         score_panel.display = bool(score)
         score_panel.update("\n".join(score))
         self.query_one("#turn-line", Static).update(self._turn_text())
         self.query_one("#move-log", MoveLog).show(self._visible_log())
+        self.show_storage_problem()
         self.refresh_bindings()
 
     def _visible_log(self) -> list[str]:
-        """The move log as this player may see it: with hidden information, chance outcomes (cards
-        dealt, the dealer's hole card) are left out until the game ends; the table shows the cards
-        that are face up."""
-        lines = list(self.match.move_log)
-        if self.match.spec.perfect_information or self.match.is_over:
-            return lines
-        return [line for line in lines if not line.startswith("  (")]
+        """The move log as this player may see it, in the view's short move names: with hidden
+        information, chance outcomes (cards dealt, the dealer's hole card) are left out until the
+        game ends; the table shows the cards that are face up."""
+        match = self.match
+        moves_only = not match.spec.perfect_information
+        if self.view is not None:
+            return self.view.log_lines(match, moves_only=moves_only)
+        return match.visible_log(moves_only=moves_only)
+
+    # ----- storage faults ----------------------------------------------------------------------------
+    def _storage_call(self, call, *args) -> Any:
+        """Run a match call that writes (play, undo, save ...). Matches report storage faults in
+        ``storage_problem`` instead of raising; should one raise anyway, the fault is kept and shown
+        the same way rather than ending the game."""
+        try:
+            result = call(*args)
+        except (OSError, sqlite3.Error, StorageError) as error:
+            self._storage_fault = f"Could not write to disk: {getattr(error, 'strerror', None) or error}"
+            return None
+        self._storage_fault = None
+        return result
+
+    @property
+    def storage_problem(self) -> str | None:
+        """The storage fault to show now (the save or the statistics could not be written), or None."""
+        if self.match is None:
+            return None
+        return getattr(self.match, "storage_problem", None) or self._storage_fault
+
+    def show_storage_problem(self) -> None:
+        """Show the current storage fault on the warning line (and once as a notification)."""
+        problem = self.storage_problem
+        line = self.query_one("#storage-warning", Static)
+        line.set_class(bool(problem), "-shown")
+        line.update(Text.assemble(("! ", "bold"), problem) if problem else "")
+        if problem and problem != self._storage_shown:
+            self.notify(problem, title="Storage problem", severity="warning", timeout=8)
+        self._storage_shown = problem
 
     def _seats_text(self) -> Text:
         match = self.match
@@ -264,19 +362,36 @@ class GameScreen(Screen):
         for seat, who in enumerate(match.seats):
             if seat:
                 text.append("\n")
-            current = seat == match.to_move
+            current = seat == (match.choosing_human if match.at_simultaneous_node else match.to_move)
             text.append("▶ " if current and self.app.glyphs.name == "unicode" else ("> " if current else "  "),
                         style="bold")
+            if MAX_MARKED_SEATS >= len(match.seats) >= 3:  # many seats: a letter and shape each
+                text.append_text(seat_mark(seat, self.app.glyphs).text())
+                text.append(" ")
             text.append(seat_label(match.spec, seat, who.kind, who.level),
                         style="bold underline" if current else "")
+            if seat in match.joint_choices:
+                text.append(" (chosen)", style="dim")
         return text
+
+    def _keys_text(self, action: str, default: str) -> str:
+        """The key that runs ``action`` on this screen now (it may be remapped), for hints in text."""
+        for active in self.active_bindings.values():
+            if active.binding.action == action:
+                return self.app.get_key_display(active.binding)
+        return default
 
     def _turn_text(self) -> Text:
         match = self.match
+        if match.can_next_deal:
+            return self._between_deals_text()
         if match.is_over:
             text = Text.assemble(("Game over: ", "bold"), (match.result_text, "bold reverse"))
-            text.append("   n new game · q menu", style="dim")
+            text.append(f"\n{self._keys_text('new_same', 'n')} new game · {self._keys_text('leave', 'q')} menu",
+                        style="dim")
             return text
+        if match.at_simultaneous_node:
+            return self._joint_turn_text()
         if match.to_move < 0:
             return Text("")
         name = match.spec.seat_name(match.to_move)
@@ -295,14 +410,20 @@ class GameScreen(Screen):
         match = self.match
         if match is None or self._handoff_open:
             return
+        if match.can_next_deal:
+            self.notify(f"This {match.series.rules.deal_name} is over: press n for the next one.", timeout=3)
+            return
         if match.is_over:
             self.notify("The game is over: press n for a new game.", timeout=3)
+            return
+        if match.at_simultaneous_node:
+            self._joint_choice(message.action)
             return
         if not match.human_to_move:
             self.notify("Wait for your turn.", timeout=2)
             return
         try:
-            match.play(message.action)
+            self._storage_call(match.play, message.action)
         except IllegalActionError as error:
             self.notify(str(error), title="Not allowed", severity="warning", timeout=4)
             return
@@ -339,7 +460,7 @@ class GameScreen(Screen):
         if token != self._token or self.match is None or not self.match.ai_to_move:
             return
         try:
-            self.match.play(action)
+            self._storage_call(self.match.play, action)
         except IllegalActionError as error:
             self._ai_failed(token, str(error))
             return
@@ -376,25 +497,100 @@ class GameScreen(Screen):
             if self.view is not None:
                 self.view.focus()
 
-        self.app.push_screen(HandoffScreen(self.match.spec.seat_name(seat)), revealed)
+        self.app.push_screen(HandoffScreen(self.match.spec.seat_name(seat),
+                                           secret_choice=self.match.at_simultaneous_node), revealed)
+
+    # ----- simultaneous moves: secret choices, revealed together --------------------------------------
+    def _collect_joint(self) -> None:
+        """At a simultaneous node: the AI seats choose in a worker (their choices stay hidden), and the
+        humans choose one by one, the device passed between them behind the hand-off screen."""
+        match = self.match
+        ai_seats = [seat for seat in match.seats_to_choose if match.seats[seat].is_ai]
+        if ai_seats:
+            self._start_joint_ai(ai_seats)
+        seat = match.choosing_human
+        if seat is not None and not self._handoff_open and match.needs_joint_handoff(seat):
+            self._hand_over(seat)
+
+    def _joint_turn_text(self) -> Text:
+        match = self.match
+        seat = match.choosing_human
+        if seat is None:
+            return Text("")
+        waiting = "revealed together"
+        if len(match.human_seats) == 1:
+            return Text.assemble(("Your choice", "bold"), f": {match.spec.seat_name(seat)} ({waiting})")
+        return Text.assemble((f"{match.spec.seat_name(seat)}: choose in secret", "bold"), f" ({waiting})")
+
+    def _joint_choice(self, action: int) -> None:
+        """The human choosing now picked ``action``: keep it hidden until every seat has chosen."""
+        match = self.match
+        seat = match.choosing_human
+        if seat is None:
+            self.notify("Wait: the other players are choosing.", timeout=2)
+            return
+        try:
+            played = self._storage_call(match.choose_for, seat, action)
+        except IllegalActionError as error:
+            self.notify(str(error), title="Not allowed", severity="warning", timeout=4)
+            return
+        if played:
+            self._position_changed()
+            return
+        self._hint_busy = False
+        self._clear_hint()  # the next person must not read this one's hint
+        self.redraw()
+        following = match.choosing_human
+        if following is not None and match.needs_joint_handoff(following):
+            self._hand_over(following)
+
+    def _start_joint_ai(self, seats: list[int]) -> None:
+        match = self.match
+        names = ", ".join(match.spec.seat_name(seat) for seat in seats)
+        self.query_one("#thinking", Thinking).start(f"{names} (AI) choosing...")
+        self._count_search(1)
+        self.run_worker(partial(self._choose_joint_in_thread, seats, match.state.clone(), self._token),
+                        thread=True, group="ai", exclusive=True, exit_on_error=False)
+
+    def _choose_joint_in_thread(self, seats: list[int], state, token: int) -> None:
+        try:
+            for seat in seats:
+                action = self.match.ai(seat).choose(state.clone(), player=seat)
+                self._from_thread(self._ai_chose, token, seat, action)
+        except Exception as error:  # report any search failure instead of killing the app
+            self._from_thread(self._ai_failed, token, f"{type(error).__name__}: {error}")
+        finally:
+            self._count_search(-1)
+
+    def _ai_chose(self, token: int, seat: int, action: int) -> None:
+        match = self.match
+        if token != self._token or match is None or not match.at_simultaneous_node:
+            return
+        try:
+            played = self._storage_call(match.choose_for, seat, action)
+        except IllegalActionError as error:
+            self._ai_failed(token, str(error))
+            return
+        if played:
+            self._position_changed()
+            return
+        if not any(match.seats[other].is_ai for other in match.seats_to_choose):
+            self.query_one("#thinking", Thinking).stop()
+        self.redraw()
 
     # ----- hints -------------------------------------------------------------------------------------
     def _clear_hint(self) -> None:
-        panel = self.query_one("#hint-panel", Static)
-        panel.display = False
-        panel.update("")
+        self.query_one("#hint-panel", HintPanel).clear()
         if self.view is not None:
             self.view.hinted = None
 
     def action_hint(self) -> None:
         """Ask the strongest AI for a suggestion (in a thread worker)."""
         match = self.match
-        if match is None or not match.human_to_move or self._hint_busy:
+        if match is None or not (match.human_to_move or match.choosing_human is not None) or self._hint_busy:
             return
         self._hint_busy = True
-        panel = self.query_one("#hint-panel", Static)
-        panel.display = True
-        panel.update(Text("Hint: thinking...", style="italic"))
+        self.query_one("#hint-panel", HintPanel).thinking()
         self._count_search(1)
         self.run_worker(partial(self._hint_in_thread, self._token), thread=True, group="hint",
                         exclusive=True, exit_on_error=False)
@@ -412,32 +608,14 @@ class GameScreen(Screen):
     def _hint_failed(self, token: int, reason: str) -> None:
         if token == self._token:
             self._hint_busy = False
-            self.query_one("#hint-panel", Static).update(f"Hint unavailable: {reason}")
+            self.query_one("#hint-panel", HintPanel).failed(reason)
 
     def _show_hint(self, token: int, hint: Any) -> None:
-        if token != self._token or self.match is None:
+        if token != self._token or self.match is None or self.view is None:
             return
         self._hint_busy = False
-        state = self.match.state
-        text = Text()
-        text.append("Hint: ", style="bold")
-        text.append(state.action_to_string(hint.best), style="bold reverse")
-        best_value = hint.values.get(hint.best)
-        if best_value:
-            text.append(f"  {best_value}")
-        values = sorted(hint.values.items(), key=lambda item: item[0])
-        if 1 < len(values) <= 4:
-            for action, value in values:
-                text.append(f"\n{state.action_to_string(action):<12} {value}",
-                            style="bold" if action == hint.best else "dim")
-        elif values:
-            text.append("\n")
-            text.append("  ".join(f"{state.action_to_string(a)} {v}" for a, v in values), style="dim")
-        if hint.summary:
-            text.append(f"\n{hint.summary}", style="dim italic")
-        self.query_one("#hint-panel", Static).update(text)
-        if self.view is not None:
-            self.view.show_hint(hint.best)
+        self.query_one("#hint-panel", HintPanel).show(self.view, self.match.state, hint)
+        self.view.show_hint(hint.best)
 
     # ----- keys --------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -451,7 +629,8 @@ class GameScreen(Screen):
             if action == "redo":
                 return True if match.can_redo else None
             if action == "hint":
-                return False if match.is_over else (True if match.human_to_move else None)
+                deciding = match.human_to_move or match.choosing_human is not None
+                return False if match.is_over else (True if deciding else None)
             if action == "new_same":
                 return match.is_over
         return True
@@ -461,7 +640,7 @@ class GameScreen(Screen):
         if self.match is None or not self.match.can_undo:
             return
         self._cancel_thinking()
-        self.match.undo()
+        self._storage_call(self.match.undo)
         self._position_changed()
 
     def action_redo(self) -> None:
@@ -469,7 +648,7 @@ class GameScreen(Screen):
         if self.match is None or not self.match.can_redo:
             return
         self._cancel_thinking()
-        self.match.redo()
+        self._storage_call(self.match.redo)
         self._position_changed()
 
     def action_rules(self) -> None:
@@ -483,31 +662,62 @@ class GameScreen(Screen):
         """Save now (every move is auto-saved too)."""
         if self.match is None:
             return
-        path = self.match.save()
-        self.notify(f"Saved to {path.name}", timeout=3)
+        path = self._storage_call(self.match.save)
+        self.show_storage_problem()
+        if path is not None and not self.storage_problem:
+            self.notify(f"Saved to {path.name}", timeout=3)
 
     def action_new_same(self) -> None:
         """A new game with the same game, options and players."""
         match = self.match
         if match is None or not match.is_over:
             return
+        if match.can_next_deal:
+            self._next_deal()
+            return
         request = GameRequest(game_id=match.spec.id, params=dict(match.params), seats=list(match.seats))
         self.app.switch_screen(GameScreen(request))
 
     def action_leave(self) -> None:
-        """Save and go back to the menu."""
+        """Save and go back to the menu (between the deals of an open-ended series, such as a sitting
+        at the Blackjack table, leaving ends the series and counts it)."""
+        self._leave_series()
         self.save_and_close()
         self._close()
+
+    # ----- a series of deals -----------------------------------------------------------------------
+    def _between_deals_text(self) -> Text:
+        """The turn line when a deal of a series is over and the next may start."""
+        match = self.match
+        deal_name = match.series.rules.deal_name
+        text = Text.assemble((f"{deal_name.capitalize()} over: ", "bold"), (match.result_text, "bold reverse"))
+        leave = "leave the table" if match.can_leave else "menu"
+        text.append(f"\n{self._keys_text('new_same', 'n')} next {deal_name} · {self._keys_text('leave', 'q')} {leave}",
+                    style="dim")
+        return text
+
+    def _next_deal(self) -> None:
+        """Start the series' next deal on this screen (called when ``match.can_next_deal``)."""
+        self._cancel_thinking()
+        self._storage_call(self.match.next_deal)
+        self._position_changed()
+
+    def _leave_series(self) -> None:
+        """End an open-ended series when the player leaves between deals (its result is counted)."""
+        match = self.match
+        if match is not None and match.can_leave:
+            self._cancel_thinking()
+            self._storage_call(match.leave)
 
     def save_and_close(self) -> None:
         """Stop the AI and write the save (on quit, leaving, or a lost connection)."""
         if self.match is None:
             return
         self._cancel_thinking()
-        try:
-            self.match.save()
-        except OSError as error:
-            self.notify(f"Could not save: {error}", severity="error")
+        self._storage_call(self.match.save)
+        problem = self.storage_problem
+        if problem:
+            self.notify(problem, title="Could not save", severity="error", timeout=8)
         if getattr(self.app, "active_match", None) is self.match:
             self.app.active_match = None
 

@@ -1,4 +1,5 @@
-"""'Pass to player N': hides the table between hotseat turns of a hidden-information game."""
+"""'Pass to player N': hides the table between hotseat turns of a hidden-information game, and between
+the secret choices of a simultaneous move."""
 
 from __future__ import annotations
 
@@ -14,15 +15,22 @@ class HandoffScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("enter,space", "ready", "I am ready")]
 
-    def __init__(self, player_name: str) -> None:
+    def __init__(self, player_name: str, secret_choice: bool = False) -> None:
         super().__init__()
         self.player_name = player_name
         """Who the device is passed to."""
+        self.secret_choice = secret_choice
+        """True when the next player makes a secret choice of a simultaneous move."""
 
     def compose(self) -> ComposeResult:
         """The notice and a button."""
         with Vertical(classes="dialog", id="handoff-dialog"):
             yield Static(f"[b]Pass to {self.player_name}[/b]", id="handoff-title")
+            if self.secret_choice:
+                yield Static("Everyone chooses in secret; all is revealed\ntogether. "
+                             "Other players: please look away.", id="handoff-text")
+                yield Button(f"I am {self.player_name}: let me choose", id="handoff-ready", variant="primary")
+                return
             yield Static("Other players: please look away.\nThe table stays hidden until "
                          f"{self.player_name} is ready.", id="handoff-text")
             yield Button(f"I am {self.player_name}: show my cards", id="handoff-ready", variant="primary")

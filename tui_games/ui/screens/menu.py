@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -21,13 +22,13 @@ class MenuScreen(Screen):
     """Lists the games by group; Enter starts a new game, ? shows the rules."""
 
     BINDINGS = [
-        Binding("enter", "new_game", "New game", show=True, priority=False),
-        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
-        Binding("c", "continue_last", "Continue"),
-        Binding("r", "resume", "Resume"),
-        Binding("s", "stats", "Statistics"),
-        Binding("o", "settings", "Settings"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("enter", "new_game", "New game", show=True, priority=False, id="menu.new_game"),
+        Binding("question_mark,f1", "rules", "Rules", key_display="?", id="menu.rules"),
+        Binding("c", "continue_last", "Continue", id="menu.continue"),
+        Binding("r", "resume", "Resume", id="menu.resume"),
+        Binding("s", "stats", "Statistics", id="menu.stats"),
+        Binding("o", "settings", "Settings", id="menu.settings"),
+        Binding("q", "app.quit", "Quit", id="menu.quit"),
     ]
 
     def __init__(self) -> None:
@@ -93,6 +94,13 @@ class MenuScreen(Screen):
             self.query_one("#details-title", Static).update(spec.title)
             self.query_one("#details-text", Static).update(self._details(spec))
 
+    @on(OptionList.OptionHighlighted, "#game-list")
+    def warm_up_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Let the background warm-up prepare the highlighted game next."""
+        warm_up_first = getattr(self.app, "warm_up_first", None)
+        if warm_up_first is not None and event.option.id in self._specs:
+            warm_up_first(event.option.id)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter (or a click) on a game opens the new-game dialog."""
         spec = self._specs.get(event.option.id or "")
@@ -100,14 +108,13 @@ class MenuScreen(Screen):
             self.app.open_new_game(spec)
 
     def _details(self, spec: GameSpec) -> Group:
-        intro = Text()
-        intro.append(spec.group + "\n\n", style="dim")
-        intro.append(spec.description + "\n")
-        rows = [("Players", describe.players_text(spec)
-                 + (f" ({describe.seats_text(spec)})" if spec.seat_names else ""))]
+        """Description, players, AI levels, options and kind: compact enough for 80x24 (the group
+        is already the list's heading)."""
+        intro = Text(spec.description + "\n")
+        rows = [("Players", describe.players_line(spec))]
         rows.append(("AI", describe.levels_text(spec)))
         for number, param in enumerate(spec.params):
-            rows.append(("Options" if number == 0 else "", describe.param_text(param)))
+            rows.append(("Options" if number == 0 else "", describe.param_text(param, spec)))
         rows.append(("Kind", describe.kind_text(spec)))
         table = Table.grid(padding=(0, 1))
         table.add_column(style="bold", width=8, no_wrap=True)
@@ -131,7 +138,7 @@ class MenuScreen(Screen):
         except Exception as error:  # a broken saves folder must not break the menu
             note.update(Text(f"Saved games unavailable: {error}", style="dim"))
             return
-        unfinished = [s for s in saves if s.record is not None and not s.finished and s.record.history]
+        unfinished = [s for s in saves if s.record is not None and not s.finished and s.record.started]
         self._latest = unfinished[0] if unfinished else None
         self.refresh_bindings()
         text = Text()

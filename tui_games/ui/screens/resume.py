@@ -1,4 +1,5 @@
-"""Saved games to resume, the bundled examples, and unreadable saves with the reason."""
+"""Saved games to resume (or delete, after a confirmation), the bundled examples, and unreadable
+saves with the reason."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_games import catalog
-from tui_games.core.errors import UnknownGameError
+from tui_games.core.errors import SaveFileError, UnknownGameError
 from tui_games.ui.screens.game import GameRequest
 
 
@@ -56,6 +57,7 @@ class ResumeScreen(Screen):
 
     BINDINGS = [
         Binding("enter", "open", "Open"),
+        Binding("d,delete", "delete", "Delete", key_display="d"),
         Binding("escape,q", "app.pop_screen", "Back", key_display="Esc"),
     ]
 
@@ -86,10 +88,12 @@ class ResumeScreen(Screen):
         saves = list_saves()
         examples = bundled_examples()
         listing = self.query_one("#save-list", OptionList)
+        previous = (listing.get_option_at_index(listing.highlighted).id
+                    if listing.highlighted is not None else None)
         listing.clear_options()
         self._targets.clear()
         sections = [
-            ("In progress", [e for e in saves if e.record and not e.finished and e.record.history], False),
+            ("In progress", [e for e in saves if e.record and not e.finished and e.record.started], False),
             ("Finished", [e for e in saves if e.record and e.finished], False),
             ("Examples", [e for e in examples if e.record], True),
         ]
@@ -112,10 +116,14 @@ class ResumeScreen(Screen):
         if not self._targets and not broken:
             listing.add_option(Option(Text("No saved games yet: start one from the menu.", style="dim"),
                                       disabled=True))
-        for index in range(listing.option_count):
-            if not listing.get_option_at_index(index).disabled:
-                listing.highlighted = index
-                break
+        ids = [listing.get_option_at_index(index).id for index in range(listing.option_count)]
+        if previous is not None and previous in ids:
+            listing.highlighted = ids.index(previous)  # back from a game or a dialog: stay put
+        else:
+            for index in range(listing.option_count):
+                if not listing.get_option_at_index(index).disabled:
+                    listing.highlighted = index
+                    break
         listing.focus()
         self.query_one("#resume-note", Static).update(
             "Games save after every move. An example opens as a new game of yours.")
@@ -134,3 +142,57 @@ class ResumeScreen(Screen):
         request = self._targets.get(key or "")
         if request is not None:
             self.app.open_game(request)
+
+    # ----- deleting ----------------------------------------------------------------------------------
+    def _highlighted_save(self) -> tuple[int, Path] | None:
+        """(list index, path) of the highlighted user save; None for an example or nothing."""
+        listing = self.query_one("#save-list", OptionList)
+        if listing.highlighted is None:
+            return None
+        request = self._targets.get(listing.get_option_at_index(listing.highlighted).id or "")
+        if request is None or request.resume is None:
+            return None
+        return listing.highlighted, request.resume
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Delete is offered only on a save of yours."""
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """'Delete' is greyed out on the examples."""
+        if action == "delete":
+            return True if self._highlighted_save() is not None else None
+        return True
+
+    def action_delete(self) -> None:
+        """Ask, then delete the highlighted save."""
+        chosen = self._highlighted_save()
+        if chosen is None:
+            return
+        index, path = chosen
+        listing = self.query_one("#save-list", OptionList)
+        description = listing.get_option_at_index(index).prompt
+        question = f"Delete this saved game?\n\n{description}\n\nIt cannot be brought back."
+        from tui_games.ui.screens.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._delete(index, path)
+
+        self.app.push_screen(ConfirmScreen("Delete saved game", question, "Delete"), answered)
+
+    def _delete(self, index: int, path: Path) -> None:
+        from tui_games.store.saves import delete_save
+
+        try:
+            delete_save(path)
+        except SaveFileError as error:
+            self.notify(str(error), title="Not deleted", severity="error", timeout=8)
+            return
+        self.reload()
+        self.notify(f"Deleted {path.name}", timeout=3)
+        listing = self.query_one("#save-list", OptionList)
+        for candidate in [*range(index, listing.option_count), *range(index - 1, -1, -1)]:
+            if not listing.get_option_at_index(candidate).disabled:
+                listing.highlighted = candidate
+                break

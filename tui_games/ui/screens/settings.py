@@ -1,31 +1,35 @@
-"""Settings: theme (applied live), glyphs, animation level and AI think time; saved on every change."""
+"""Settings: theme, glyphs, colour, animation level and AI think time, applied and saved on every change.
+
+The theme list holds the bundled themes and the user's theme files (re-read each time the screen
+opens); a theme file that cannot be used is listed with the reason instead.
+"""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.validation import Number
-from textual.widgets import Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from tui_games.store.settings import ANIMATIONS, GLYPHS, THEMES
+from tui_games.core.locations import user_themes_dir
+from tui_games.store.settings import ANIMATIONS, COLOURS, GLYPHS
 
-THEME_LABELS = {
-    "dark": "Dark",
-    "light": "Light",
-    "high-contrast": "High contrast",
-    "colour-blind": "Colour-blind safe (Okabe-Ito)",
-    "ansi-16": "ANSI 16 colours (your terminal's palette)",
-}
-"""How the theme names read in the list."""
-
-GLYPH_LABELS = {"unicode": "Unicode symbols (♠ ● ▼)", "ascii": "Plain ASCII (S o v)"}
+GLYPH_LABELS = {"unicode": "Unicode (symbols, box lines)", "ascii": "Plain ASCII (any terminal or font)"}
 """How the glyph choices read."""
+
+COLOUR_LABELS = {"auto": "Auto (monochrome if NO_COLOR is set)", "full": "Full colour",
+                 "monochrome": "Monochrome (shades of grey)"}
+"""How the colour modes read."""
 
 ANIMATION_LABELS = {"full": "Full (AI moves flash, spinners)", "reduced": "Reduced (spinners only)",
                     "off": "Off (no spinners or motion)"}
 """How the animation levels read."""
+
+SAVED_NOTE = "Changes apply at once and are saved."
+"""The note under the form."""
 
 
 class SettingsScreen(Screen):
@@ -39,16 +43,22 @@ class SettingsScreen(Screen):
     def compose(self) -> ComposeResult:
         """Header, the form, footer."""
         settings = self.app.settings
+        catalogue = self.app.reload_themes()
+        themes = [(catalogue.label(name), name) for name in catalogue.themes]
         yield Header()
         with Vertical(id="settings-form"):
             with Horizontal(classes="form-row"):
                 yield Label("Theme", classes="form-label")
-                yield Select([(THEME_LABELS.get(t, t), t) for t in THEMES], value=settings.theme,
-                             allow_blank=False, compact=True, id="setting-theme")
+                current = self.app.theme if self.app.theme in catalogue.themes else themes[0][1]
+                yield Select(themes, value=current, allow_blank=False, compact=True, id="setting-theme")
             with Horizontal(classes="form-row"):
                 yield Label("Glyphs", classes="form-label")
                 yield Select([(GLYPH_LABELS.get(g, g), g) for g in GLYPHS], value=settings.glyphs,
                              allow_blank=False, compact=True, id="setting-glyphs")
+            with Horizontal(classes="form-row"):
+                yield Label("Colour", classes="form-label")
+                yield Select([(COLOUR_LABELS.get(c, c), c) for c in COLOURS], value=settings.colour,
+                             allow_blank=False, compact=True, id="setting-colour")
             with Horizontal(classes="form-row"):
                 yield Label("Animation", classes="form-label")
                 yield Select([(ANIMATION_LABELS.get(a, a), a) for a in ANIMATIONS], value=settings.animation,
@@ -57,10 +67,23 @@ class SettingsScreen(Screen):
                 yield Label("AI think time", classes="form-label")
                 yield Input(f"{settings.ai_think_time:g}", compact=True, id="setting-think",
                             validators=[Number(0.1, 30.0)])
-                yield Static("seconds (0.1-30) per AI move, at least",
-                             classes="form-help")
-            yield Static("Changes apply at once and are saved.", id="settings-note")
+                yield Static("seconds (0.1-30) per AI move, at least", classes="form-help")
+            with Horizontal(classes="form-row"):
+                yield Label("Keys", classes="form-label")
+                yield Button("Remap keys...", compact=True, id="open-keys")
+            yield Static(SAVED_NOTE, id="settings-note")
+            yield Static(self._themes_note(catalogue), id="themes-note")
         yield Footer()
+
+    @staticmethod
+    def _themes_note(catalogue) -> Text:
+        text = Text(f"Your own themes: JSON files in {user_themes_dir()} (see the README).",
+                    style="dim")
+        for problem in catalogue.problems[:3]:
+            text.append(f"\nSkipped {problem}", style="bold")
+        if len(catalogue.problems) > 3:
+            text.append(f"\n... and {len(catalogue.problems) - 3} more", style="bold")
+        return text
 
     def on_mount(self) -> None:
         """Focus the theme list."""
@@ -70,7 +93,11 @@ class SettingsScreen(Screen):
     def on_select_changed(self, event: Select.Changed) -> None:
         """Apply and save a changed choice."""
         name = (event.select.id or "").removeprefix("setting-")
-        if name in ("theme", "glyphs", "animation") and event.value is not Select.BLANK:
+        if name not in ("theme", "glyphs", "colour", "animation") or event.value is Select.BLANK:
+            return
+        # the theme in use, not the saved name: a missing theme file must not be forgotten on opening
+        current = self.app.theme if name == "theme" else getattr(self.app.settings, name)
+        if event.value != current:
             self.app.change_setting(name, str(event.value))
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -79,7 +106,16 @@ class SettingsScreen(Screen):
             return
         if event.validation_result.is_valid:
             self.app.change_setting("ai_think_time", float(event.value))
-            self.query_one("#settings-note", Static).update("Changes apply at once and are saved.")
+            self.query_one("#settings-note", Static).update(SAVED_NOTE)
         else:
             self.query_one("#settings-note", Static).update(
                 "[b]AI think time must be a number of seconds from 0.1 to 30.[/b]")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The 'Remap keys' button."""
+        if event.button.id == "open-keys":
+            self.action_keys()
+
+    def action_keys(self) -> None:
+        """Open the key map."""
+        self.app.open_keys()

@@ -1,8 +1,11 @@
-"""Statistics: per game and opponent played / won / lost / drawn / win %, streaks, and records."""
+"""Statistics: per game and opponent played / won / lost / drawn / win %, streaks, and each game's
+records: the figures it declares (best score, best tile, chips and their history, places), named as
+the game names them. Nothing here names a game."""
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -34,12 +37,15 @@ def streak_text(streak: int) -> str:
 
 
 class StatsScreen(Screen):
-    """The statistics table and the records (best 2048 score and tile, blackjack bankroll)."""
+    """The statistics table, each game's records, and the running chip total (a bankroll's history) of
+    the game highlighted in the table, or of the first game that records chips."""
 
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back", key_display="Esc")]
 
     def __init__(self) -> None:
         super().__init__()
+        self._figures: dict = {}  # game id -> GameFigures, for the games that recorded any
+        self._chips_shown: str | None = None
 
     def compose(self) -> ComposeResult:
         """Header, the table, the records, footer."""
@@ -48,10 +54,10 @@ class StatsScreen(Screen):
             yield DataTable(id="stats-table", zebra_stripes=True, cursor_type="row")
             with Horizontal(id="records"):
                 yield Static(id="records-text")
-                with Vertical(id="bankroll-box"):
-                    yield Static("Blackjack bankroll", id="bankroll-title")
-                    yield Sparkline([], id="bankroll")
-                    yield Static(id="bankroll-text")
+                with Vertical(id="chips-box"):
+                    yield Static(id="chips-title")
+                    yield Sparkline([], id="chips")
+                    yield Static(id="chips-text")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -61,33 +67,54 @@ class StatsScreen(Screen):
 
         table = self.query_one("#stats-table", DataTable)
         table.add_columns(*COLUMNS)
-        rows = stats.summary()
+        rows, figures = stats.overview()
+        self._figures = {entry.game_id: entry for entry in figures}
         for row in rows:
             table.add_row(
                 game_title(row.game_id), row.opponent, str(row.played), str(row.won), str(row.lost),
                 str(row.drawn), f"{row.win_pct:.0f}%", streak_text(row.current_streak), streak_text(row.best_streak),
+                key=f"{row.game_id}\n{row.opponent}",
             )
         if not rows:
             table.add_row("No finished games yet", "", "", "", "", "", "", "", "")
         table.focus()
-        self._show_records(stats.records())
+        self._show_records()
+        with_chips = [game_id for game_id, entry in self._figures.items() if entry.chips_history]
+        self._show_chips(with_chips[0] if with_chips else None)
 
-    def _show_records(self, records: dict) -> None:
+    def _show_records(self) -> None:
         text = Text()
-        text.append("Records\n", style="bold")
-        score, tile = records.get("best_2048_score"), records.get("best_2048_tile")
-        text.append("2048 best score  ")
-        text.append(f"{score:g}" if score is not None else "-", style="bold")
-        text.append("\n2048 best tile   ")
-        text.append(f"{tile}" if tile is not None else "-", style="bold")
+        text.append("Records", style="bold")
+        for game_id, entry in self._figures.items():
+            text.append(f"\n{game_title(game_id)}: ", style="bold")
+            text.append(", ".join(entry.lines()))
+        if not self._figures:
+            text.append("\nnone yet", style="dim")
         self.query_one("#records-text", Static).update(text)
-        history = [float(x) for x in records.get("blackjack_bankroll") or []]
-        sparkline = self.query_one("#bankroll", Sparkline)
+
+    @on(DataTable.RowHighlighted, "#stats-table")
+    def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """Show the chip history of the highlighted row's game, when it records chips."""
+        game_id = (event.row_key.value or "").split("\n")[0]
+        entry = self._figures.get(game_id)
+        if entry is not None and entry.chips_history:
+            self._show_chips(game_id)
+
+    def _show_chips(self, game_id: str | None) -> None:
+        """Draw ``game_id``'s running chip total (hidden when no game records chips)."""
+        from tui_games.store.stats import counted, figure_label
+
+        box = self.query_one("#chips-box")
+        box.display = game_id is not None
+        if game_id is None or game_id == self._chips_shown:
+            return
+        self._chips_shown = game_id
+        history = [float(x) for x in self._figures[game_id].chips_history]
+        self.query_one("#chips-title", Static).update(
+            Text(f"{game_title(game_id)} {figure_label(game_id, 'chips')}", style="bold"))
+        sparkline = self.query_one("#chips", Sparkline)
         sparkline.data = history
         sparkline.display = len(history) > 1
-        if history:
-            summary = (f"{len(history)} hands · now {history[-1]:+g} · "
-                       f"low {min(history):+g} · high {max(history):+g}")
-        else:
-            summary = "no hands played yet"
-        self.query_one("#bankroll-text", Static).update(Text(summary, style="dim"))
+        summary = (f"{counted(len(history), figure_label(game_id, 'games'))} · now {history[-1]:+g}\n"
+                   f"low {min(history):+g} · high {max(history):+g}")
+        self.query_one("#chips-text", Static).update(Text(summary, style="dim"))

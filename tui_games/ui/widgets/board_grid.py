@@ -108,13 +108,32 @@ class BoardGrid(Widget):
 
     def on_mount(self) -> None:
         """Fix the grid's geometry from the cell size."""
+        self._apply_geometry()
+
+    def board_size(self, cell_width: int, cell_height: int, row_heights: list[int] | None = None) -> tuple[int, int]:
+        """(width, height) the whole grid takes with cells of this size, lines and padding included."""
         gap_x, gap_y, pad_x, pad_y = (2, 1, 2, 1) if self.lined else (1, 0, 1, 0)
+        heights = row_heights or [cell_height] * self.rows
+        return (self.cols * cell_width + (self.cols - 1) * gap_x + 2 * pad_x,
+                sum(heights) + (self.rows - 1) * gap_y + 2 * pad_y)
+
+    def set_cell_size(self, cell_width: int, cell_height: int, row_heights: list[int] | None = None) -> bool:
+        """Resize every cell (a view scaling its board to the terminal); True when anything changed."""
+        heights = row_heights or [cell_height] * self.rows
+        if (cell_width, cell_height, heights) == (self.cell_width, self.cell_height, self.row_heights):
+            return False
+        self.cell_width, self.cell_height, self.row_heights = cell_width, cell_height, heights
+        if self.is_mounted:
+            self._apply_geometry()
+        return True
+
+    def _apply_geometry(self) -> None:
         self.styles.grid_size_columns = self.cols
         self.styles.grid_size_rows = self.rows
         self.styles.grid_columns = str(self.cell_width)
         self.styles.grid_rows = " ".join(str(h) for h in self.row_heights)
-        self.styles.width = self.cols * self.cell_width + (self.cols - 1) * gap_x + 2 * pad_x
-        self.styles.height = sum(self.row_heights) + (self.rows - 1) * gap_y + 2 * pad_y
+        self.styles.width, self.styles.height = self.board_size(self.cell_width, self.cell_height,
+                                                                 self.row_heights)
 
     def cell(self, index: int) -> BoardCell:
         """The cell at row-major ``index``."""

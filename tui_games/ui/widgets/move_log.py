@@ -1,4 +1,8 @@
-"""The move log: one numbered line per move, newest at the bottom and highlighted."""
+"""The move log: one numbered line per move, newest at the bottom and highlighted.
+
+Every move keeps to one line: a line longer than the panel is cut short with an ellipsis, never
+wrapped (views give short move names, see ``GameView.move_name``).
+"""
 
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ class MoveLog(VerticalScroll):
         scrollbar-size-vertical: 1;
     }
     MoveLog:focus { border: round $primary; }
-    MoveLog > Static { width: 1fr; }
+    MoveLog > Static { width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def __init__(self, **kwargs) -> None:
@@ -45,11 +49,12 @@ class MoveLog(VerticalScroll):
         text = Text()
         if not lines:
             text.append("No moves yet.", style="dim")
+        digits = len(str(len(lines)))
         for number, line in enumerate(lines, 1):
             if number > 1:
                 text.append("\n")
             style = "bold reverse" if number == len(lines) else ""
-            text.append(f"{number:>3}. ", style="dim")
+            text.append(f"{number:>{digits}}. ", style="dim")
             text.append(line, style=style)
         self._body.update(text)
         self.call_after_refresh(self.scroll_end, animate=False)

@@ -1,0 +1,1 @@
+"""Three-player Nim: a test game folder (see :mod:`toy_catalog`)."""

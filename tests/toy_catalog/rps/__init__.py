@@ -1,0 +1,1 @@
+"""Rock-paper-scissors: a test game folder (see :mod:`toy_catalog`)."""
