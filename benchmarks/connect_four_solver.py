@@ -1,57 +1,31 @@
-"""Connect Four solver timings: Pons benchmark sets and the perfect AI's per-move times.
+"""Connect Four perfect AI timings: seconds per move of the top level (book + exact solver).
 
-Part 1 solves positions of each Pons set (like the table in ../shared/refdata/connect4/README.md)
-with a fresh table per position and prints the mean time, the mean number of nodes and how many
-answers were right. Part 2 plays the perfect AI (book + solver, table kept between moves as in a
-real game) from the empty board or from random openings against random replies or an AI level, and
-prints the time of each of its moves, saying which came from the book, and the games' results.
+The exact solver alone on Pascal Pons' benchmark sets is measured by benchmarks/c4_solver.py.
 
-    python benchmarks/connect_four_solver.py [--per-set 100] [--sets Test_L3_R1,...] [--games 3]
-                                             [--max-ply 42] [--opening-plies 0] [--opponent random|1-5]
-                                             [--random-positions 2,4,6,8 --per-ply 8 --cap 20]
-                                             [--skip-sets] [--skip-games]
+``--random-positions 3,4,...`` times a fresh perfect player's move in random positions with each
+number of stones (positions its own play need not reach, as a player could set up by hand), and
+prints per number of stones the median and the largest time (``--json``: one JSON object of
+those). Unless ``--skip-games``, the perfect AI then plays games (table kept between moves as in a
+real game) from the empty board or from random openings against random replies or an AI level,
+and the time of each of its moves is printed, saying which came from the book, with the results.
+
+    python benchmarks/connect_four_solver.py [--games 2] [--max-ply 42] [--opening-plies 0]
+                                             [--opponent random|1-5] [--skip-games]
+                                             [--random-positions 3,4,5 --per-ply 8 --cap 20] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
-from pathlib import Path
 
 import numpy as np
 
 from tui_games import catalog
 from tui_games.games.connect_four import rules, solver
 from tui_games.games.connect_four.ai import PerfectPlayer
-
-REFDATA = Path(__file__).resolve().parents[2] / "shared" / "refdata" / "connect4"
-ALL_SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3")
-
-
-def bench_set(name: str, count: int, table_size: int) -> None:
-    """Solve the first ``count`` positions of one Pons set with a cleared table each time."""
-    keys, values = solver.new_table(table_size)
-    control = solver.new_control()
-    sort_moves, sort_scores = solver.new_sort_buffers()
-    lines = [line.split() for line in (REFDATA / name).read_text().splitlines() if line.strip()][:count]
-    times, nodes, right = [], [], 0
-    for moves, expected in lines:
-        state = rules.initial_state()
-        for ch in moves:
-            rules.apply_action(state, int(ch) - 1)
-        keys[:] = 0
-        values[:] = 0
-        control[:] = 0
-        start = time.perf_counter()
-        score = solver.solve(state[rules.POSITION], state[rules.MASK], state[rules.PLY], keys, values,
-                             control, sort_moves, sort_scores)
-        times.append(time.perf_counter() - start)
-        nodes.append(int(control[solver.NODES]))
-        right += int(score) == int(expected)
-    print(f"{name:11s} {len(lines):5d} positions  right {right:5d}  mean {1000 * statistics.mean(times):9.2f} ms"
-          f"  max {1000 * max(times):9.1f} ms  mean nodes {statistics.mean(nodes):12.0f}", flush=True)
-
 
 def bench_games(games: int, max_ply: int, seed: int, opening_plies: int = 0,
                 opponent: str = "random") -> list[float]:
@@ -73,8 +47,7 @@ def bench_games(games: int, max_ply: int, seed: int, opening_plies: int = 0,
                     state = spec.new()
             while not state.is_terminal and state.ply <= max_ply:
                 if state.current_player == ai_seat:
-                    in_book = ai.book.lookup(int(state.array[rules.POSITION]),
-                                             int(state.array[rules.MASK])) is not None
+                    in_book = ai.book_move(state) is not None
                     start = time.perf_counter()
                     action = ai.choose(state)
                     elapsed = time.perf_counter() - start
@@ -106,36 +79,61 @@ def bench_games(games: int, max_ply: int, seed: int, opening_plies: int = 0,
     return every
 
 
-def bench_random_positions(plies: list[int], per_ply: int, seed: int, cap: float) -> None:
-    """Time a fresh perfect player's first move in random positions with each number of stones
-    (positions its own play need not reach), giving up after ``cap`` seconds a move."""
+def random_position(spec, stones: int, rng: np.random.Generator):
+    """A state after ``stones`` uniformly random moves, the game not over."""
+    while True:
+        state = spec.new()
+        while state.ply < stones and not state.is_terminal:
+            state.apply(int(rng.choice(state.legal_actions())))
+        if not state.is_terminal:
+            return state
+
+
+def bench_random_positions(plies: list[int], per_ply: int, seed: int, cap: float,
+                           quiet: bool = False) -> dict:
+    """Time a fresh perfect player's move in random positions with each number of stones
+    (positions its own play need not reach), giving up after ``cap`` seconds a move; returns
+    per number of stones the median and largest wall-clock seconds and how many moves were capped
+    or came from the book."""
     spec = catalog.get("connect-four")
     rng = np.random.default_rng(seed)
+    warm = PerfectPlayer(spec.max_level, 0)
+    warm.choose(random_position(spec, 30, rng))  # compile before anything is timed
+    results = {}
     for ply in plies:
-        times = []
+        times, cpu, capped, booked = [], [], 0, 0
         for _ in range(per_ply):
-            state = spec.new()
-            while state.ply < ply:
-                state.apply(int(rng.choice(state.legal_actions())))
-                if state.is_terminal:
-                    state = spec.new()
+            state = random_position(spec, ply, rng)
             ai = PerfectPlayer(spec.max_level, 0, time_limit=cap)
-            start = time.perf_counter()
+            booked += ai.book_move(state) is not None
+            start, start_cpu = time.perf_counter(), time.process_time()
             ai.choose(state)
-            times.append(time.perf_counter() - start)
-        print(f"{ply:2d} stones: median {statistics.median(times):6.2f} s  max {max(times):6.2f} s"
-              f"  over 1 s {sum(t > 1.0 for t in times)}/{len(times)}"
-              f"  capped {sum(t >= cap for t in times)}", flush=True)
+            elapsed = time.perf_counter() - start
+            times.append(elapsed)
+            cpu.append(time.process_time() - start_cpu)
+            capped += bool(ai.control[solver.ABORTED])
+            if elapsed > 1.0 and not quiet:
+                moves = "".join(str(a + 1) for a in state.history)
+                print(f"  {ply:2d} stones {moves:14s} {elapsed:6.2f} s", flush=True)
+        results[str(ply)] = {"positions": len(times), "median_s": round(statistics.median(times), 3),
+                             "max_s": round(max(times), 3),
+                             "median_cpu_s": round(statistics.median(cpu), 3),
+                             "over_1_s": sum(t > 1.0 for t in times), "capped": capped,
+                             "from_book": booked}
+        if not quiet:
+            print(f"{ply:2d} stones: median {statistics.median(times):6.2f} s  max {max(times):6.2f} s"
+                  f"  (cpu median {statistics.median(cpu):6.2f} s)  over 1 s"
+                  f" {sum(t > 1.0 for t in times)}/{len(times)}  capped {capped}  book {booked}",
+                  flush=True)
+    return results
 
 
 def main() -> None:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--per-set", type=int, default=100, help="positions per Pons set")
-    parser.add_argument("--sets", default="Test_L3_R1,Test_L2_R1,Test_L2_R2,Test_L1_R1,Test_L1_R2")
-    parser.add_argument("--table-size", type=int, default=solver.DEFAULT_TABLE_SIZE)
     parser.add_argument("--games", type=int, default=2, help="games per colour for the per-move times")
-    parser.add_argument("--max-ply", type=int, default=rules.CELLS, help="stop each timed game after this ply")
+    parser.add_argument("--max-ply", type=int, default=rules.CELLS,
+                        help="stop each timed game after this ply")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--opponent", default="random",
                         help="'random' or an AI level 1-5 for the other seat of the timed games")
@@ -145,17 +143,20 @@ def main() -> None:
                         help="comma-separated stone counts: time first moves in random positions")
     parser.add_argument("--per-ply", type=int, default=8, help="random positions per stone count")
     parser.add_argument("--cap", type=float, default=20.0, help="seconds before a move gives up")
-    parser.add_argument("--skip-sets", action="store_true")
     parser.add_argument("--skip-games", action="store_true")
+    parser.add_argument("--json", action="store_true",
+                        help="print only one JSON object: the random-position figures")
     args = parser.parse_args()
-    bench_set("Test_L3_R1", 1, 1048577)  # compiles the kernels before anything is timed
-    if not args.skip_sets:
-        for name in args.sets.split(","):
-            bench_set(name, args.per_set, args.table_size)
+    if args.games < 1 or args.per_ply < 1 or args.cap <= 0 or args.opening_plies < 0:
+        parser.error("--games and --per-ply must be at least 1, --cap positive, --opening-plies >= 0")
     if args.random_positions:
         plies = [int(p) for p in args.random_positions.split(",")]
-        bench_random_positions(plies, args.per_ply, args.seed, args.cap)
-    if not args.skip_games:
+        if any(not 0 <= p < rules.CELLS for p in plies):
+            parser.error(f"stone counts must be 0..{rules.CELLS - 1}")
+        results = bench_random_positions(plies, args.per_ply, args.seed, args.cap, quiet=args.json)
+        if args.json:
+            print(json.dumps({"random_positions": results}))
+    if not args.skip_games and not args.json:
         bench_games(args.games, args.max_ply, args.seed, args.opening_plies, args.opponent)
 
 

@@ -136,7 +136,7 @@ def test_a_damaged_cache_entry_is_cleared_and_recompiled(tmp_path, damage):
     assert len(notice) == 1 and notice[0].startswith(
         "tui-games: a damaged kernel cache entry was cleared and is compiled again (scratch_kernels.add")
     again = _python(USE_SCRATCH_KERNEL, env)
-    assert again.stdout.split() == ["5", "1"] and again.stderr == ""
+    assert again.stdout.split() == ["5", "1"] and again.stderr == "", (again.stdout, again.stderr)
 
 
 def test_an_unwritable_cache_compiles_in_memory_with_one_notice(tmp_path):

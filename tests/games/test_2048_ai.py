@@ -81,7 +81,7 @@ def test_a_raised_stop_flag_makes_the_search_answer_at_once():
     move = player.choose(state)
     assert move in state.legal_actions()
     assert player.last_nodes < 10_000
-    assert player.stop_flag[0] == 0, "the flag is lowered again for the next search"
+    assert player.control[search.STOP] == 0, "the flag is lowered again for the next search"
 
 
 def test_stop_from_another_thread_ends_a_running_search():
@@ -114,8 +114,7 @@ def test_expectimax_values_a_dead_end_at_zero():
     board = rules.pack_cells(cells)
     control = np.zeros(search.CONTROL_SIZE, dtype=np.int64)
     control[search.BUDGET] = 1 << 40
-    stop = np.zeros(1, dtype=np.int64)
-    assert search.spawn_value(board, 1, 1.0, 0.0, tables, control, stop) == 0.0
+    assert search.spawn_value(board, 1, 1.0, 0.0, tables, control) == 0.0
 
 
 def test_greedy_takes_the_biggest_merge():

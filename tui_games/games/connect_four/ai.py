@@ -5,9 +5,9 @@
 2 Casual   2-ply alpha-beta on the threat heuristic, with large random noise on the move values.
 3 Club     5-ply alpha-beta, moderate noise.
 4 Expert   9-ply alpha-beta, slight noise (only to break ties).
-5 Perfect  the solver (solver.py) with the opening book (book.py): only game-theoretically
-           optimal moves (a won game stays won, a drawn one drawn); from the middle game on, where
-           an exact solve is cheap, also the fastest win and the slowest loss.
+5 Perfect  the exact solver (solver.py) with the opening book (book.py): from any position a move
+           with the best exact score, so a won game is won as fast as possible, a drawn one stays
+           drawn and a lost one lasts as long as possible.
 
 Every player has ``choose(state) -> column``, ``hint(state) -> Hint`` and ``stop()`` (safe from
 another thread: the running search returns early and ``choose`` still answers with a legal move).
@@ -15,6 +15,7 @@ another thread: the running search returns early and ``choose`` still answers wi
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import dataclass, field
 
@@ -29,10 +30,12 @@ SEARCH_LEVELS = {2: (2, 60.0), 3: (5, 20.0), 4: (9, 0.5)}
 """level -> (search depth in plies, standard deviation of the noise added to each move's value)."""
 
 HINT_SECONDS = 2.0
-"""Default time the perfect player's hint spends on per-column outcomes and exact scores."""
+"""Default time the perfect player's hint spends, once it knows the best column, on the outcomes
+and exact scores of the other columns."""
 
-EXACT_NODE_LIMIT = 500_000
-"""Nodes the perfect player spends on trying an exact solve before it settles for a weak one."""
+EXACT_NODE_LIMIT = 20_000_000
+"""Nodes (a few seconds) the perfect player spends on an exact solve of a position whose outcome
+the book already holds, before it plays the book's outcome-keeping column instead."""
 
 OUTCOME_WORDS = {1: "wins", 0: "draws", -1: "loses"}
 """Hint labels of a column whose outcome, but not exact score, is known."""
@@ -77,7 +80,7 @@ class _Player:
     def __init__(self, level: int, seed: int):
         self.level = level
         self.seed = seed
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(seed % 2**64)  # any integer seed, negative ones too
         self.control = solver.new_control()
 
     def stop(self) -> None:
@@ -168,25 +171,27 @@ class SearchPlayer(_Player):
 
 
 class PerfectPlayer(_Player):
-    """Level 5: the opening book, then the solver, with a table kept between moves.
+    """Level 5: from any position a move with the best exact score: the fastest win, a draw, or in
+    a lost position the slowest loss.
 
-    Off the book it first tries an exact solve within ``exact_nodes`` nodes (cheap from the middle
-    game on: then a won game is won as fast as possible and a lost one lasts as long as possible);
-    otherwise a weak solve finds a move that keeps the outcome (win, draw or loss). In a lost
-    position every move is optimal and it plays the 9-ply search's choice, the move that gives a
-    fallible opponent the most chances to go wrong.
+    The opening book answers early positions, by a row for the position itself or by rows for every
+    position its moves lead to; elsewhere the exact solver runs, with its table kept between moves,
+    in ``threads`` threads sharing the table (default: 2, or 1 on a one-core machine).
     """
 
-    def __init__(self, level: int, seed: int, table_size: int = solver.DEFAULT_TABLE_SIZE,
-                 use_book: bool = True, time_limit: float | None = None,
+    def __init__(self, level: int, seed: int, table_bits: int = solver.TABLE_BITS,
+                 use_book: bool = True, time_limit: float | None = None, threads: int | None = None,
                  exact_nodes: int = EXACT_NODE_LIMIT):
         super().__init__(level, seed)
+        self.exact_nodes = exact_nodes
+        """Nodes an exact solve may take where the book already knows the outcome."""
+        self.threads = threads if threads is not None else min(2, os.cpu_count() or 1)
+        if self.threads < 1:
+            raise ValueError(f"threads must be at least 1 (got {self.threads})")
         self.time_limit = time_limit
         """Seconds after which ``choose`` gives up solving and plays the 9-ply search's move instead
         (None, the default: never give up, so every move is optimal however long it takes)."""
-        self.exact_nodes = exact_nodes
-        self.keys, self.values = solver.new_table(table_size)
-        self.sort_moves, self.sort_scores = solver.new_sort_buffers()
+        self.table = solver.new_table(table_bits)
         self.book = OpeningBook.load() if use_book else OpeningBook(np.zeros((0, 4), dtype=np.int64))
         self.fallback = SearchPlayer(level, seed, depth=9, noise=0.0)
         self._lock = threading.Lock()
@@ -196,40 +201,67 @@ class PerfectPlayer(_Player):
         super().stop()
         self.fallback.stop()
 
-    def _tables(self):
-        return self.keys, self.values, self.control, self.sort_moves, self.sort_scores
-
     def solve(self, state) -> tuple[int, int]:
-        """(optimal column, exact score) by the exact solver alone, however long it takes (column -1
-        if stopped early). Slow in the opening; play uses :meth:`best_move`."""
-        _check_playable(state)
-        result = np.zeros(2, dtype=np.int64)
-        with self._lock:
-            solver.best_move(state.array[rules.POSITION], state.array[rules.MASK], state.ply, result,
-                             *self._tables())
-        return int(result[0]), int(result[1])
-
-    def best_move(self, state) -> tuple[int, int, bool]:
-        """(optimal column, score, exact): from the book, an exact solve within ``exact_nodes``
-        nodes, or a weak solve (score 1 win, 0 draw, -1 loss). Column -1 if stopped early."""
+        """(optimal column, exact score) by the exact solver alone, without the book, in
+        ``threads`` threads (column -1 if stopped early)."""
         _check_playable(state)
         position, mask = state.array[rules.POSITION], state.array[rules.MASK]
-        entry = self.book.lookup(int(position), int(mask))
-        if entry is not None and rules.can_play(int(mask), entry.column):
-            return entry.column, entry.score, entry.exact
         result = np.zeros(2, dtype=np.int64)
         with self._lock:
-            if self.exact_nodes > 0:
-                self.control[solver.NODE_LIMIT] = self.exact_nodes
-                solver.best_move(position, mask, state.ply, result, *self._tables())
-                self.control[solver.NODE_LIMIT] = 0
-                if not self.control[solver.ABORTED]:
-                    return int(result[0]), int(result[1]), True
-                if self.control[solver.STOP]:
-                    return -1, 0, False
-                self.control[solver.ABORTED] = 0
-            solver.weak_best_move(position, mask, state.ply, result, *self._tables())
-        return int(result[0]), int(result[1]), False
+            helpers = [(threading.Thread(target=solver.helper_search, daemon=True,
+                                         args=(position, mask, state.ply, self.table, control)),
+                        control) for control in (solver.new_control() for _ in range(self.threads - 1))]
+            for thread, _ in helpers:
+                thread.start()
+            try:
+                solver.best_move(position, mask, state.ply, result, self.table, self.control)
+            finally:
+                for thread, control in helpers:
+                    control[solver.STOP] = 1
+                    thread.join()
+        return int(result[0]), int(result[1])
+
+    def book_move(self, state) -> tuple[int, int] | None:
+        """(optimal column, exact score) from the book, or None when it does not cover the position:
+        its own exact row, or exact rows (or an immediate win) for every move."""
+        entry = self.book.lookup(int(state.array[rules.POSITION]), int(state.array[rules.MASK]))
+        if entry is not None and entry.exact and rules.can_play(int(state.array[rules.MASK]),
+                                                                entry.column):
+            return entry.column, entry.score
+        known = self._book_replies(state, exact=True)
+        legal = state.legal_actions()
+        if not legal or any(column not in known for column in legal):
+            return None
+        best = max(_centre_first(legal), key=lambda column: known[column])
+        return best, known[best]
+
+    def best_move(self, state) -> tuple[int, int, bool]:
+        """(optimal column, score, exact); column -1 if stopped early.
+
+        From the book's exact rows, else the exact solver. Where the book holds only the outcome
+        of the position (a row the generator has not yet searched exactly), the solver gets
+        ``exact_nodes`` nodes; if that is not enough the book's outcome-keeping column is played
+        (score 1 win, 0 draw, -1 loss, not exact) rather than thinking for minutes.
+        """
+        _check_playable(state)
+        from_book = self.book_move(state)
+        if from_book is not None:
+            return (*from_book, True)
+        entry = self.book.lookup(int(state.array[rules.POSITION]), int(state.array[rules.MASK]))
+        if entry is None or entry.exact or not rules.can_play(int(state.array[rules.MASK]),
+                                                                entry.column):
+            return (*self.solve(state), True)
+        self.control[solver.BUDGET] = self.exact_nodes
+        try:
+            column, score = self.solve(state)
+        finally:
+            self.control[solver.BUDGET] = 0
+        if column >= 0:
+            return column, score, True
+        if self.control[solver.STOP]:
+            return -1, 0, False
+        self.control[solver.ABORTED] = 0
+        return entry.column, entry.outcome, False
 
     def choose(self, state) -> int:
         """An optimal column (if stopped early or past ``time_limit``: the 9-ply search's choice)."""
@@ -238,27 +270,37 @@ class PerfectPlayer(_Player):
         if timer is not None:
             timer.start()
         try:
-            column, score, exact = self.best_move(state)
+            column, _, _ = self.best_move(state)
         finally:
             if timer is not None:
                 timer.cancel()
-        if column < 0 or (score < 0 and not exact):
+        if column < 0:
             self.fallback.control[:] = 0
             return self.fallback.choose(state)
         return column
 
     def hint(self, state, seconds: float = HINT_SECONDS) -> ConnectFourHint:
-        """Each column's outcome (win, draw or loss), then its exact score if ``seconds`` allow
-        (centre columns first), and an optimal column.
+        """An optimal column with its exact score (found as for a move, however long that takes),
+        then within ``seconds`` each other column's outcome (win, draw or loss) and exact score,
+        centre columns first.
 
-        Columns left unsolved when time runs out have value None and label '?'. When not even the
-        outcomes are complete the suggestion comes from the book or, failing that, the 9-ply search.
+        Columns left unsolved when time runs out have value None and label '?'. In a lost position
+        the suggestion is the slowest loss. If stopped before the optimal column is known, the
+        suggestion is the 9-ply search's.
         """
         _check_playable(state)
         self._start()
+        legal = state.legal_actions()
+        best, best_score, best_exact = self.best_move(state)
+        if best < 0:
+            self._start()
+            hint = ConnectFourHint(best=self.fallback.hint(state).best,
+                                   summary="stopped before solving: 9-ply search suggestion")
+            for column in legal:
+                hint.set(column, None, "?")
+            return hint
         timer = threading.Timer(seconds, self.stop)
         timer.start()
-        legal = state.legal_actions()
         try:
             outcomes = self._column_scores(state, -1, 1, self._book_replies(state, exact=False))
             solved = not self.control[solver.ABORTED]
@@ -269,41 +311,35 @@ class PerfectPlayer(_Player):
             timer.cancel()
         self._start()
         if exact_complete:
-            hint = ConnectFourHint(best=max(legal, key=lambda c: exact[c]), exact=True,
-                                   summary="exact solver")
+            hint = ConnectFourHint(best=best, exact=True, summary="exact solver")
             for column in legal:
                 hint.set(column, int(exact[column]), describe_score(int(exact[column]), state.ply))
             return hint
-        if solved:
-            best = max(legal, key=lambda c: outcomes[c])
-            hint = ConnectFourHint(best=best, summary="solved: outcome of each column")
-            for column in legal:
-                outcome = int(np.sign(outcomes[column]))
-                hint.set(column, outcome, OUTCOME_WORDS[outcome])
-            return hint
-        hint = ConnectFourHint(best=legal[0], summary="not solved in the time allowed")
+        others = "outcome of the others" if solved else "some columns unsolved in the time allowed"
+        hint = ConnectFourHint(best=best, summary=f"exact score of the suggestion; {others}")
         for column in legal:
             known = int(outcomes[column]) != solver.UNKNOWN
             outcome = int(np.sign(outcomes[column])) if known else None
             hint.set(column, outcome, OUTCOME_WORDS[outcome] if known else "?")
-        entry = self.book.lookup(int(state.array[rules.POSITION]), int(state.array[rules.MASK]))
-        if entry is not None:
-            hint.best = entry.column
-            hint.set(entry.column, entry.outcome, OUTCOME_WORDS[entry.outcome])
-            hint.summary = "opening book; some columns unsolved in the time allowed"
-        else:
-            hint.best = self.fallback.hint(state).best
-            hint.summary = "not solved in the time allowed: 9-ply search suggestion"
+        if best_exact:
+            hint.set(best, best_score, describe_score(best_score, state.ply))
+        elif hint.values.get(best) == "?":
+            hint.set(best, best_score, OUTCOME_WORDS[best_score])
         return hint
 
     def _book_replies(self, state, exact: bool) -> dict[int, int]:
-        """Column -> score for the columns whose resulting position is in the book: the negated
-        exact score of that row (``exact``; rows with only an outcome are left out) or outcome."""
+        """Column -> score for the side to move, for the columns that win at once or lead to a
+        position in the book: the negated exact score of that row (``exact``; rows with only an
+        outcome are left out) or its outcome (1 win, 0 draw, -1 loss)."""
         known = {}
         for column in state.legal_actions():
             child = state.clone()
             child.apply(column)
             if child.is_terminal:
+                if child.winner is not None:  # a four: the fastest possible win
+                    known[column] = (rules.CELLS + 1 - state.ply) // 2 if exact else 1
+                else:  # the board is full: a draw
+                    known[column] = 0
                 continue
             entry = self.book.lookup(int(child.array[rules.POSITION]), int(child.array[rules.MASK]))
             if entry is not None and (entry.exact or not exact):
@@ -322,7 +358,7 @@ class PerfectPlayer(_Player):
                 if column in known:
                     continue
                 value = solver.move_value(position, mask, state.ply, column, low, high,
-                                          *self._tables())
+                                          self.table, self.control)
                 if self.control[solver.ABORTED]:
                     break
                 out[column] = value

@@ -4,15 +4,13 @@ Board: 7 columns by 6 rows. Bitboards follow Pascal Pons / John Tromp: bit ``col
 (row 0 at the bottom) is one cell; bit ``column * 7 + 6`` is an always-empty sentinel above each
 column, so a column's next free cell is ``mask + bottom``.
 
-State array: the common header, then
-``s[POSITION]`` the stones of the player to move (Pons' ``current_position``),
-``s[MASK]`` every stone on the board,
-``s[LAST_COLUMN]`` the column of the last move (-1 before the first move).
+State array: the common header, then the bitboards and the last column (:data:`LAYOUT`).
 Actions: the column 0-6 from the left (OpenSpiel's numbering). Seat 0 moves first.
 """
 
-from tui_games.engine.header import HEADER_SIZE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
+from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, kernel, np
+from tui_games.engine.layout import Field, StateLayout
 
 WIDTH = 7
 HEIGHT = 6
@@ -20,10 +18,17 @@ CELLS = WIDTH * HEIGHT
 COLUMN_BITS = HEIGHT + 1
 """Bits per column: six cells plus the sentinel."""
 
-POSITION = HEADER_SIZE
-MASK = HEADER_SIZE + 1
-LAST_COLUMN = HEADER_SIZE + 2
-STATE_SIZE = HEADER_SIZE + 3
+LAYOUT = StateLayout(
+    "Connect Four state",
+    Field("position", 1, "the stones of the player to move (Pons' current_position bitboard)"),
+    Field("mask", 1, "every stone on the board (bitboard)"),
+    Field("last_column", 1, "the column of the last move (-1 before the first move)"),
+)
+"""The state array: the common header, then the two bitboards and the last column."""
+POSITION = LAYOUT.offset("position")
+MASK = LAYOUT.offset("mask")
+LAST_COLUMN = LAYOUT.offset("last_column")
+STATE_SIZE = LAYOUT.size
 
 BOTTOM_MASK = sum(1 << (c * COLUMN_BITS) for c in range(WIDTH))
 """One bit at the bottom cell of every column."""

@@ -12,7 +12,8 @@ from tui_games.games.connect_four.rules import (
     CELLS, COLUMN_ORDER, WIDTH, can_play, can_win_next, column_mask, has_four, move_score,
     non_losing_moves, threat_balance, bottom_mask_col,
 )
-from tui_games.games.connect_four.solver import ABORTED, NODES, POLL_MASK, STOP
+from tui_games.engine.stopflag import ABORTED, NODES, STOP
+from tui_games.games.connect_four.solver import POLL_MASK
 
 WIN = 1000.0
 HEURISTIC_SCALE = 100.0

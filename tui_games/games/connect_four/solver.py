@@ -1,16 +1,28 @@
-"""The exact Connect Four solver: Pascal Pons' negamax on the bitboards of rules.py.
+"""The exact Connect Four solver: a null-window negamax on the bitboards of rules.py.
 
-Scores follow Pons: for the side to move, ``22 - stones the winner has played when it wins`` if it
-wins (``(43 - moves) // 2`` for a win with its next stone), 0 for a draw, the negation for a loss.
+Scores follow Pascal Pons: for the side to move, ``22 - stones the winner has played when it wins``
+if it wins (``(43 - moves) // 2`` for a win with its next stone), 0 for a draw, the negation for a
+loss.
 
-The search is a null-window negamax with alpha-beta, a transposition table of upper and lower bounds
-(two numpy arrays: a 32-bit key check and a one-byte value, indexed by ``key % size``; the size is
-a prime above 2**23 so the stored bits plus the index identify the 49-bit key exactly), centre-first
-move ordering refined by how many winning cells a move creates, pruning of moves that hand the
-opponent an immediate win, and iterative narrowing of the score window at the root.
+The ideas are those of Pons' blog "Solving Connect 4": alpha-beta negamax, moves that hand the
+opponent an immediate win never searched (and a single opponent threat forcing the block), moves
+ordered by how many winning cells they create (centre first among equals), a transposition table
+of upper and lower bounds, and the exact score found by a sequence of null-window searches that
+narrow the score interval. On top of that:
 
-Every kernel takes a small ``control`` int64 array: the caller (any thread) sets ``control[STOP]``
-to abort, or ``control[NODE_LIMIT]`` (if positive) to abort once that many nodes are searched; the
+- the search is a loop over an explicit stack rather than recursive calls (no call overhead per
+  node, the whole path in a few small arrays);
+- the table is one ``uint32`` array of ``2**bits`` entries, each entry the stored bound (7 bits)
+  beside the low bits of a multiplicative hash of the 49-bit position key whose high bits are the
+  index. The hash is a bijection on 49 bits, so index plus stored bits identify the key exactly
+  and a probe costs one memory access;
+- positions with few empty cells are not stored: searching them again costs less than the memory
+  access;
+- enhanced transposition cutoffs: far from the end of the game, before searching any child, the
+  table is asked whether one child is already known to be good enough to cut off.
+
+Every kernel takes the engine's control array (engine/stopflag.py layout): the caller (any thread) sets ``control[STOP]``
+to abort, or ``control[BUDGET]`` (if positive) to abort once that many nodes are searched; the
 search polls both every 4096 nodes, sets ``control[ABORTED]`` and returns at once without writing
 partial results to the table. ``control[NODES]`` counts the nodes searched.
 
@@ -21,141 +33,277 @@ of the exact score, much faster than the exact score itself.
 from __future__ import annotations
 
 from tui_games.engine.jit import kernel, np
+from tui_games.engine.stopflag import ABORTED, BUDGET, CONTROL_SIZE, NODES, STOP
 from tui_games.games.connect_four.rules import (
-    CELLS, COLUMN_ORDER, MAX_SCORE, MIN_SCORE, WIDTH, bottom_mask_col, can_play, can_win_next,
-    column_mask, move_score, non_losing_moves, possible_moves, winning_cells,
+    CELLS, COLUMN_BITS, COLUMN_ORDER, MAX_SCORE, MIN_SCORE, WIDTH, bottom_mask_col, can_play,
+    can_win_next, column_mask, move_score, non_losing_moves, possible_moves, winning_cells,
 )
 
-STOP = 0
-NODES = 1
-ABORTED = 2
-NODE_LIMIT = 3
-CONTROL_SIZE = 4
 
-DEFAULT_TABLE_SIZE = 8388617
-"""A prime just above 2**23: about 40 MB of table (4-byte key check + 1-byte value per entry)."""
-LARGE_TABLE_SIZE = 33554467
-"""A prime just above 2**25, for the opening-book generator (about 170 MB)."""
+KEY_BITS = WIDTH * COLUMN_BITS
+"""Bits of a position key (``position + mask``)."""
+KEY_MASK = (1 << KEY_BITS) - 1
+HASH_MULTIPLIER = 0x9E3779B97F4A7C15 & KEY_MASK
+"""An odd multiplier: ``key * HASH_MULTIPLIER mod 2**49`` is a bijection that spreads every key bit
+into the high bits used as the table index."""
+VALUE_BITS = 7
+VALUE_MASK = (1 << VALUE_BITS) - 1
+MIN_TABLE_BITS = KEY_BITS - (32 - VALUE_BITS)
+"""The smallest table (2**24 entries, 64 MB) whose entries hold the rest of the hash in 25 bits."""
+MAX_TABLE_BITS = 30
+TABLE_BITS = 24
+"""Table size of play and of the benchmarks: 2**24 entries, 64 MB."""
+LARGE_TABLE_BITS = 26
+"""Table size of the opening-book generator: 2**26 entries, 256 MB."""
+
+UPPER_BOUND_LIMIT = MAX_SCORE - MIN_SCORE + 1
+"""Stored values up to this are upper bounds (``score - MIN_SCORE + 1``), above it lower bounds
+(``score + MAX_SCORE - 2 * MIN_SCORE + 2``); 0 means no entry."""
+ETC_EMPTY_CELLS = 20
+"""Enhanced transposition cutoffs are tried in positions with more empty cells than this."""
+TABLE_EMPTY_CELLS = 10
+"""Only positions with more empty cells than this use the table: below, searching again is
+cheaper than the memory access (measured on the Pons sets: fewer nodes, but more time, with the
+table in every position)."""
 
 POLL_MASK = 4095
 UNKNOWN = -1000
 """Score of a column that could not be solved (aborted search) in :func:`column_scores`."""
 
 
-def new_table(size: int = DEFAULT_TABLE_SIZE) -> tuple[np.ndarray, np.ndarray]:
-    """A fresh, empty transposition table: (key checks uint32, values int8)."""
-    return np.zeros(size, dtype=np.uint32), np.zeros(size, dtype=np.int8)
+def new_table(bits: int = TABLE_BITS) -> np.ndarray:
+    """A fresh, empty transposition table of ``2**bits`` entries (``MIN_TABLE_BITS`` .. 30)."""
+    if not MIN_TABLE_BITS <= bits <= MAX_TABLE_BITS:
+        raise ValueError(f"table bits must be {MIN_TABLE_BITS}..{MAX_TABLE_BITS} (got {bits})")
+    return np.zeros(1 << bits, dtype=np.uint32)
 
 
 def new_control() -> np.ndarray:
-    """A fresh control array (stop request, node count, aborted flag, node limit: 0 for none)."""
+    """A fresh control array in the engine's layout (stop, aborted, nodes, budget: 0 for none)."""
     return np.zeros(CONTROL_SIZE, dtype=np.int64)
 
 
-def new_sort_buffers() -> tuple[np.ndarray, np.ndarray]:
-    """Per-depth scratch space for move ordering: (moves, scores), each CELLS x WIDTH."""
-    return np.zeros((CELLS + 1, WIDTH), dtype=np.int64), np.zeros((CELLS + 1, WIDTH), dtype=np.int64)
+@kernel()
+def table_shift(table):
+    """How far the 49-bit hash is shifted right to index ``table`` (its size is a power of two)."""
+    bits = 0
+    while (np.int64(1) << bits) < table.shape[0]:
+        bits += 1
+    return KEY_BITS - bits
 
 
 @kernel()
-def table_get(keys, values, key):
-    """The stored value for ``key``, 0 if absent."""
-    index = key % keys.shape[0]
-    if keys[index] == np.uint32(key & 0xFFFFFFFF):
-        return np.int64(values[index])
+def key_hash(position, mask):
+    """The bijective 49-bit hash of a position's key."""
+    key = np.uint64(position + mask)
+    return np.int64((key * np.uint64(HASH_MULTIPLIER)) & np.uint64(KEY_MASK))
+
+
+@kernel()
+def table_get(table, shift, hashed):
+    """The stored value of the position with hash ``hashed``, 0 if absent."""
+    entry = np.int64(table[hashed >> shift])
+    if (entry >> VALUE_BITS) == (hashed & ((np.int64(1) << shift) - 1)):
+        return entry & VALUE_MASK
     return np.int64(0)
 
 
 @kernel()
-def table_put(keys, values, key, value):
-    """Store ``value`` (1..127) for ``key``, replacing whatever shared its slot."""
-    index = key % keys.shape[0]
-    keys[index] = np.uint32(key & 0xFFFFFFFF)
-    values[index] = np.int8(value)
+def table_put(table, shift, hashed, value):
+    """Store ``value`` (1..127) for the position with hash ``hashed``, replacing its slot."""
+    check = hashed & ((np.int64(1) << shift) - 1)
+    table[hashed >> shift] = np.uint32((check << VALUE_BITS) | value)
 
 
 @kernel()
-def negamax(position, mask, moves, alpha, beta, keys, values, control, sort_moves, sort_scores):
-    """The exact score if it lies in (alpha, beta), else a bound beyond the window.
+def stored_lower_bound(value):
+    """The score bound of a stored value that is a lower bound (see UPPER_BOUND_LIMIT)."""
+    return value + 2 * MIN_SCORE - MAX_SCORE - 2
 
-    Requires alpha < beta and that the side to move cannot win at once.
-    """
-    control[NODES] += 1
-    if (control[NODES] & POLL_MASK) == 0 and (
-            control[STOP] != 0 or 0 < control[NODE_LIMIT] <= control[NODES]):
-        control[ABORTED] = 1
-    if control[ABORTED] != 0:
-        return np.int64(0)
-    possible = non_losing_moves(position, mask)
-    if possible == 0:
-        return np.int64(-((CELLS - moves) // 2))
-    if moves >= CELLS - 2:
-        return np.int64(0)
-    low = -((CELLS - 2 - moves) // 2)
-    if alpha < low:
-        alpha = low
-        if alpha >= beta:
-            return alpha
-    high = (CELLS - 1 - moves) // 2
-    if beta > high:
-        beta = high
-        if alpha >= beta:
-            return beta
-    key = position + mask
-    stored = table_get(keys, values, key)
-    if stored != 0:
-        if stored > MAX_SCORE - MIN_SCORE + 1:  # a lower bound
-            low = stored + 2 * MIN_SCORE - MAX_SCORE - 2
-            if alpha < low:
-                alpha = low
-                if alpha >= beta:
-                    return alpha
-        else:  # an upper bound
-            high = stored + MIN_SCORE - 1
-            if beta > high:
-                beta = high
-                if alpha >= beta:
-                    return beta
-    # order the candidate moves: most winning cells first, centre first among equals
+
+@kernel()
+def stored_upper_bound(value):
+    """The score bound of a stored value that is an upper bound (see UPPER_BOUND_LIMIT)."""
+    return value + MIN_SCORE - 1
+
+
+@kernel()
+def ordered_moves(position, mask, candidates, moves_out, start, scores):
+    """Write the move bits of ``candidates`` into moves_out[start:start + count], most winning
+    cells created first (centre first among equals), and return count (``scores``: scratch space
+    for WIDTH values)."""
     count = 0
     for i in range(WIDTH):
-        move = possible & column_mask(COLUMN_ORDER[i])
+        move = candidates & column_mask(COLUMN_ORDER[i])
         if move:
             score = move_score(position, mask, move)
             j = count
-            while j > 0 and sort_scores[moves, j - 1] < score:
-                sort_moves[moves, j] = sort_moves[moves, j - 1]
-                sort_scores[moves, j] = sort_scores[moves, j - 1]
+            while j > 0 and scores[j - 1] < score:
+                moves_out[start + j] = moves_out[start + j - 1]
+                scores[j] = scores[j - 1]
                 j -= 1
-            sort_moves[moves, j] = move
-            sort_scores[moves, j] = score
+            moves_out[start + j] = move
+            scores[j] = score
             count += 1
-    for i in range(count):
-        move = sort_moves[moves, i]
-        child_mask = mask | move
-        child_position = position ^ mask  # the opponent's stones: they move next
-        score = -negamax(child_position, child_mask, moves + 1, -beta, -alpha, keys, values, control,
-                         sort_moves, sort_scores)
-        if control[ABORTED] != 0:
-            return np.int64(0)
-        if score >= beta:
-            table_put(keys, values, key, score + MAX_SCORE - 2 * MIN_SCORE + 2)
-            return score
-        if score > alpha:
-            alpha = score
-    table_put(keys, values, key, alpha - MIN_SCORE + 1)
-    return alpha
+    return count
 
 
 @kernel()
-def solve(position, mask, moves, keys, values, control, sort_moves, sort_scores):
+def etc_cutoff(position, mask, candidates, beta, table, shift):
+    """Enhanced transposition cutoff: a score >= beta proven by a child's stored upper bound (the
+    child's score is at most -beta, so playing it scores at least beta), else UNKNOWN."""
+    opponent = position ^ mask
+    for column in range(WIDTH):
+        move = candidates & column_mask(column)
+        if move:
+            stored = table_get(table, shift, key_hash(opponent, mask | move))
+            if 0 < stored <= UPPER_BOUND_LIMIT:
+                score = -stored_upper_bound(stored)
+                if score >= beta:
+                    return score
+    return np.int64(UNKNOWN)
+
+
+@kernel()
+def negamax(position, mask, moves, alpha, beta, table, control):
+    """The exact score if it lies in (alpha, beta), else a bound beyond the window (fail-soft).
+
+    Requires alpha < beta and that the side to move cannot win at once. Pons' recursive negamax,
+    written as a loop over an explicit stack indexed by the number of stones.
+    """
+    shift = table_shift(table)
+    size = CELLS + 1
+    stack_position = np.empty(size, dtype=np.int64)
+    stack_mask = np.empty(size, dtype=np.int64)
+    stack_alpha = np.empty(size, dtype=np.int64)
+    stack_beta = np.empty(size, dtype=np.int64)
+    stack_hash = np.empty(size, dtype=np.int64)
+    stack_count = np.empty(size, dtype=np.int64)
+    stack_next = np.empty(size, dtype=np.int64)
+    stack_moves = np.empty(size * WIDTH, dtype=np.int64)
+    scores = np.empty(WIDTH, dtype=np.int64)
+    root = moves
+    depth = moves  # the number of stones of the position at the top of the stack
+    stack_position[depth] = position
+    stack_mask[depth] = mask
+    stack_alpha[depth] = alpha
+    stack_beta[depth] = beta
+    nodes = control[NODES]
+    entering = True  # True: examine the position at the top; False: ``result`` is its score
+    result = np.int64(0)
+    while True:
+        if entering:
+            entering = False
+            nodes += 1
+            if (nodes & POLL_MASK) == 0 and (
+                    control[STOP] != 0 or 0 < control[BUDGET] <= nodes):
+                control[ABORTED] = 1
+            if control[ABORTED] != 0:
+                control[NODES] = nodes
+                return np.int64(0)
+            here = stack_position[depth]
+            here_mask = stack_mask[depth]
+            a = stack_alpha[depth]
+            b = stack_beta[depth]
+            candidates = non_losing_moves(here, here_mask)
+            if candidates == 0:  # every move lets the opponent win at once
+                result = np.int64(-((CELLS - depth) // 2))
+                continue
+            if depth >= CELLS - 2:  # neither side can complete a four any more
+                result = np.int64(0)
+                continue
+            low = -((CELLS - 2 - depth) // 2)
+            if a < low:
+                a = low
+                if a >= b:
+                    result = a
+                    continue
+            high = (CELLS - 1 - depth) // 2
+            if b > high:
+                b = high
+                if a >= b:
+                    result = b
+                    continue
+            hashed = np.int64(-1)  # positions near the end are not stored
+            stored = np.int64(0)
+            if depth < CELLS - TABLE_EMPTY_CELLS:
+                hashed = key_hash(here, here_mask)
+                stored = table_get(table, shift, hashed)
+            if stored > UPPER_BOUND_LIMIT:
+                low = stored_lower_bound(stored)
+                if a < low:
+                    a = low
+                    if a >= b:
+                        result = a
+                        continue
+            elif stored != 0:
+                high = stored_upper_bound(stored)
+                if b > high:
+                    b = high
+                    if a >= b:
+                        result = b
+                        continue
+            if depth < CELLS - ETC_EMPTY_CELLS:
+                cutoff = etc_cutoff(here, here_mask, candidates, b, table, shift)
+                if cutoff != UNKNOWN:
+                    result = cutoff
+                    continue
+            stack_hash[depth] = hashed
+            stack_count[depth] = ordered_moves(here, here_mask, candidates, stack_moves,
+                                               depth * WIDTH, scores)
+            stack_next[depth] = 0
+            stack_alpha[depth] = a
+            stack_beta[depth] = b
+        else:
+            if depth == root:
+                control[NODES] = nodes
+                return result
+            depth -= 1
+            score = -result
+            if score >= stack_beta[depth]:  # fail high: store the lower bound, return it
+                if stack_hash[depth] >= 0:
+                    table_put(table, shift, stack_hash[depth],
+                              score + MAX_SCORE - 2 * MIN_SCORE + 2)
+                result = score
+                continue
+            if score > stack_alpha[depth]:
+                stack_alpha[depth] = score
+        index = stack_next[depth]
+        if index < stack_count[depth]:  # search the next child
+            stack_next[depth] = index + 1
+            here_mask = stack_mask[depth]
+            stack_position[depth + 1] = stack_position[depth] ^ here_mask
+            stack_mask[depth + 1] = here_mask | stack_moves[depth * WIDTH + index]
+            stack_alpha[depth + 1] = -stack_beta[depth]
+            stack_beta[depth + 1] = -stack_alpha[depth]
+            depth += 1
+            entering = True
+        else:  # every child searched: store the upper bound, return it
+            result = stack_alpha[depth]
+            if stack_hash[depth] >= 0:
+                table_put(table, shift, stack_hash[depth], result - MIN_SCORE + 1)
+
+
+@kernel()
+def solve(position, mask, moves, table, control):
     """The exact Pons score of a position that is not over, for the side to move."""
-    return solve_within(position, mask, moves, -CELLS, CELLS, keys, values, control, sort_moves,
-                        sort_scores)
+    return solve_within(position, mask, moves, -CELLS, CELLS, table, control)
 
 
 @kernel()
-def solve_within(position, mask, moves, low, high, keys, values, control, sort_moves, sort_scores):
+def next_test(low, high):
+    """The score to test next when the score lies in [low, high]: the middle, moved towards 0
+    (Pons: short wins and losses are proven quickly, scores near 0 are the common case)."""
+    middle = low + (high - low) // 2
+    if middle <= 0 and low // 2 < middle:
+        middle = low // 2
+    elif middle >= 0 and high // 2 > middle:
+        middle = high // 2
+    return middle
+
+
+@kernel()
+def solve_within(position, mask, moves, low, high, table, control):
     """The exact score if it lies in [low, high]; otherwise a bound beyond them (at most ``low`` if
     the score is, at least ``high`` if the score is), so (-1, 1) gives the sign of the score."""
     if can_win_next(position, mask):
@@ -163,13 +311,8 @@ def solve_within(position, mask, moves, low, high, keys, values, control, sort_m
     low = max(low, -((CELLS - moves) // 2))
     high = min(high, (CELLS + 1 - moves) // 2)
     while low < high:
-        middle = low + (high - low) // 2
-        if middle <= 0 and low // 2 < middle:
-            middle = low // 2
-        elif middle >= 0 and high // 2 > middle:
-            middle = high // 2
-        result = negamax(position, mask, moves, middle, middle + 1, keys, values, control,
-                         sort_moves, sort_scores)
+        middle = next_test(low, high)
+        result = negamax(position, mask, moves, middle, middle + 1, table, control)
         if control[ABORTED] != 0:
             return np.int64(0)
         if result <= middle:
@@ -180,8 +323,7 @@ def solve_within(position, mask, moves, low, high, keys, values, control, sort_m
 
 
 @kernel()
-def move_value(position, mask, moves, column, low, high, keys, values, control, sort_moves,
-               sort_scores):
+def move_value(position, mask, moves, column, low, high, table, control):
     """The score for the side to move of playing ``column`` (a playable column), clipped to
     [low, high]: exact with bounds (-CELLS, CELLS), its sign with (-1, 1)."""
     move = (mask + bottom_mask_col(column)) & column_mask(column)
@@ -193,13 +335,11 @@ def move_value(position, mask, moves, column, low, high, keys, values, control, 
         return np.int64(0)
     if can_win_next(child_position, child_mask):
         return max(low, -np.int64((CELLS + 1 - (moves + 1)) // 2))
-    return -solve_within(child_position, child_mask, moves + 1, -high, -low, keys, values, control,
-                         sort_moves, sort_scores)
+    return -solve_within(child_position, child_mask, moves + 1, -high, -low, table, control)
 
 
 @kernel()
-def column_scores(position, mask, moves, low, high, out, keys, values, control, sort_moves,
-                  sort_scores):
+def column_scores(position, mask, moves, low, high, out, table, control):
     """Write each column's score, clipped to [low, high] as in :func:`move_value`, into out[0:7]
     (UNKNOWN for full columns and for the columns not reached before an abort)."""
     for column in range(WIDTH):
@@ -207,8 +347,7 @@ def column_scores(position, mask, moves, low, high, out, keys, values, control, 
     for i in range(WIDTH):
         column = COLUMN_ORDER[i]
         if can_play(mask, column):
-            value = move_value(position, mask, moves, column, low, high, keys, values, control,
-                               sort_moves, sort_scores)
+            value = move_value(position, mask, moves, column, low, high, table, control)
             if control[ABORTED] != 0:
                 return
             out[column] = value
@@ -216,76 +355,48 @@ def column_scores(position, mask, moves, low, high, out, keys, values, control, 
 
 
 @kernel()
-def order_columns(position, mask, moves, candidates, sort_moves, sort_scores):
-    """Put the columns of the ``candidates`` bits in search order into sort_moves[moves, :count]
-    (most winning cells created first, centre first among equals) and return count."""
-    count = 0
-    for i in range(WIDTH):
-        move = candidates & column_mask(COLUMN_ORDER[i])
-        if move:
-            ordering = move_score(position, mask, move)
-            j = count
-            while j > 0 and sort_scores[moves, j - 1] < ordering:
-                sort_moves[moves, j] = sort_moves[moves, j - 1]
-                sort_scores[moves, j] = sort_scores[moves, j - 1]
-                j -= 1
-            sort_moves[moves, j] = COLUMN_ORDER[i]
-            sort_scores[moves, j] = ordering
-            count += 1
-    return count
+def column_of(move):
+    """The column of a single-cell bitboard."""
+    for column in range(WIDTH):
+        if move & column_mask(column):
+            return column
+    return -1
 
 
 @kernel()
-def weak_best_move(position, mask, moves, result, keys, values, control, sort_moves, sort_scores):
-    """A game-theoretically optimal column and the position's outcome for the side to move:
-    result[0] = column, result[1] = 1 (win), 0 (draw) or -1 (loss).
-
-    A weak solve (win, draw or loss only), then the candidate moves in search order until one keeps
-    that outcome. In a lost position every move is optimal and result[0] is the first candidate
-    (the caller may prefer another). After an abort result[0] = -1.
-    """
-    result[0] = -1
-    result[1] = 0
-    winning = winning_cells(position, mask) & possible_moves(mask)
-    candidates = non_losing_moves(position, mask)
-    if winning == 0 and candidates != 0:
-        score = solve_within(position, mask, moves, -1, 1, keys, values, control, sort_moves,
-                             sort_scores)
-        if control[ABORTED] != 0:
-            return
-        score = max(-1, min(1, score))  # a fail-high or fail-low bound beyond the window
-        if score >= 0:
-            best_move_within(position, mask, moves, score, score, result, keys, values, control,
-                             sort_moves, sort_scores)
-            return
-        result[0] = sort_moves[moves, 0] if order_columns(position, mask, moves, candidates,
-                                                          sort_moves, sort_scores) else -1
-        result[1] = -1
-        return
-    best_move_within(position, mask, moves, -1, 1, result, keys, values, control, sort_moves,
-                     sort_scores)
-    result[1] = max(-1, min(1, result[1]))
-
-
-@kernel()
-def best_move(position, mask, moves, result, keys, values, control, sort_moves, sort_scores):
+def best_move(position, mask, moves, result, table, control):
     """An optimal column and the exact score: result[0] = column, result[1] = score.
 
     See :func:`best_move_within`, which this calls with no prior bounds on the score.
     """
-    best_move_within(position, mask, moves, -CELLS, CELLS, result, keys, values, control, sort_moves,
-                     sort_scores)
+    best_move_within(position, mask, moves, -CELLS, CELLS, result, table, control)
 
 
 @kernel()
-def best_move_within(position, mask, moves, low, high, result, keys, values, control, sort_moves,
-                     sort_scores):
-    """An optimal column and the position's exact score: result[0] = column, result[1] = score.
+def best_move_within(position, mask, moves, low, high, result, table, control):
+    """An optimal column and the position's score: result[0] = column, result[1] = score, exact if
+    it lies in [low, high] (else clipped to them; then the column only keeps that bound).
 
-    Wins are taken at once; otherwise the position is solved, then the candidate moves are tried in
-    search order with a null-window test until one proves to keep the exact score (so a winning
-    side takes the fastest win and a losing side the slowest loss). After an abort result[0] = -1.
+    A win at once is taken. Otherwise the root of the null-window searches is searched here, move
+    by move, so the move that proves each raised lower bound is known: the last one to do so
+    reaches the exact score (a winning side takes the fastest win, a losing side the slowest loss).
+    After an abort result[0] = -1.
     """
+    root_search(position, mask, moves, low, high, result, table, control, False)
+
+
+@kernel()
+def helper_search(position, mask, moves, table, control):
+    """The search of :func:`best_move`, its root moves in reverse order, for a second thread that
+    shares the table with the thread running best_move: the results it stores there spare the
+    other thread work (it starts where the other ends). Stop it with control[STOP]."""
+    result = np.zeros(2, dtype=np.int64)
+    root_search(position, mask, moves, -CELLS, CELLS, result, table, control, True)
+
+
+@kernel()
+def root_search(position, mask, moves, low, high, result, table, control, reverse):
+    """:func:`best_move_within`, trying the root moves in reverse order if ``reverse``."""
     result[0] = -1
     result[1] = 0
     winning = winning_cells(position, mask) & possible_moves(mask)
@@ -294,7 +405,7 @@ def best_move_within(position, mask, moves, low, high, result, keys, values, con
             column = COLUMN_ORDER[i]
             if winning & column_mask(column):
                 result[0] = column
-                result[1] = (CELLS + 1 - moves) // 2
+                result[1] = min(high, (CELLS + 1 - moves) // 2)
                 return
     candidates = non_losing_moves(position, mask)
     if candidates == 0:  # every move loses at once: any legal column keeps the (lost) score
@@ -302,30 +413,51 @@ def best_move_within(position, mask, moves, low, high, result, keys, values, con
             column = COLUMN_ORDER[i]
             if can_play(mask, column):
                 result[0] = column
-                result[1] = -((CELLS - moves) // 2)
+                result[1] = max(low, -((CELLS - moves) // 2))
                 return
-    score = solve_within(position, mask, moves, low, high, keys, values, control, sort_moves,
-                         sort_scores)
-    if control[ABORTED] != 0:
+    order = np.empty(WIDTH, dtype=np.int64)
+    count = ordered_moves(position, mask, candidates, order, 0, np.empty(WIDTH, dtype=np.int64))
+    if reverse:
+        order[:count] = order[:count][::-1].copy()
+    if moves >= CELLS - 2:  # no four can be completed any more
+        result[0] = column_of(order[0])
+        result[1] = min(max(0, low), high)
         return
-    count = order_columns(position, mask, moves, candidates, sort_moves, sort_scores)
-    order = sort_moves[moves, :count].copy()
-    for i in range(count):
-        column = order[i]
-        move = candidates & column_mask(column)
-        child_position = position ^ mask
-        child_mask = mask | move
-        if moves + 1 >= CELLS:
-            child_score = np.int64(0)
-        else:
-            # the child's score is at least -score; it keeps the value iff it is at most -score
-            child_score = negamax(child_position, child_mask, moves + 1, -score, -score + 1, keys,
-                                  values, control, sort_moves, sort_scores)
+    child_position = position ^ mask
+    wanted_low, wanted_high = low, high
+    low = max(low, -((CELLS - 2 - moves) // 2))
+    high = min(high, (CELLS - 1 - moves) // 2)
+    best = np.int64(0)
+    while low < high:
+        middle = next_test(low, high)
+        bound = np.int64(-CELLS)  # the best score of the moves that all fail low
+        raised = False
+        for i in range(count):
+            move = order[i]
+            score = -negamax(child_position, mask | move, moves + 1, -middle - 1, -middle, table,
+                             control)
             if control[ABORTED] != 0:
                 return
-        if child_score <= -score:
-            result[0] = column
-            result[1] = score
-            return
-    result[0] = order[0]  # unreachable with a correct solve; keeps the result a legal move
-    result[1] = score
+            if score > middle:  # this move scores at least ``score``: try it first from now on
+                for j in range(i, 0, -1):
+                    order[j] = order[j - 1]
+                order[0] = move
+                best = move
+                low = score
+                raised = True
+                break
+            bound = max(bound, score)
+        if not raised:
+            high = bound
+    if best == 0:  # the score is the lower bound we started from: find a move that keeps it
+        best = order[0]
+        for i in range(count):
+            move = order[i]
+            score = -negamax(child_position, mask | move, moves + 1, -low, -low + 1, table, control)
+            if control[ABORTED] != 0:
+                return
+            if score >= low:
+                best = move
+                break
+    result[0] = column_of(best)
+    result[1] = min(max(low, wanted_low), wanted_high)

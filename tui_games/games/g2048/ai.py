@@ -94,9 +94,8 @@ class G2048Player:
         self.seed = seed
         self.settings = LEVEL_SETTINGS.get(level)
         self.tables = search.tables(cache_bits=20 if level >= 4 else 12)
-        self.stop_flag = np.zeros(1, dtype=np.int64)
-        """Set ``stop_flag[0] = 1`` (or call :meth:`stop`) to end a running search early."""
-        self._control = np.zeros(search.CONTROL_SIZE, dtype=np.int64)
+        self.control = np.zeros(search.CONTROL_SIZE, dtype=np.int64)
+        """The search's control array (engine/stopflag.py layout); :meth:`stop` sets its STOP."""
         self._generation = 0
         self._rng = np.random.default_rng(int(seed) % 2**63)  # any seed, negative ones included
         self.last_depth = 0
@@ -110,7 +109,7 @@ class G2048Player:
         The answer is then the deepest search finished so far (always a legal move). The flag is
         lowered when that call returns; raised while no search runs, it makes the next one quick.
         """
-        self.stop_flag[0] = 1
+        self.control[search.STOP] = 1
 
     def choose(self, state) -> int:
         """A legal move for ``state`` (the player must be to move)."""
@@ -125,7 +124,7 @@ class G2048Player:
                 return self._greedy_hint(board)
             return self._search_hint(board)
         finally:
-            self.stop_flag[0] = 0
+            self.control[search.STOP] = 0
 
     def _greedy_hint(self, board: int) -> ExpectedValueHint:
         left, right, gain = self.tables.left, self.tables.right, self.tables.gain
@@ -140,15 +139,15 @@ class G2048Player:
         settings = self.settings
         target = settings.depth_for(board)
         self._generation += 1
-        control = self._control
-        control[:] = 0
+        control = self.control
+        control[search.ABORTED:] = 0  # a stop raised before this search still counts
         control[search.BUDGET] = settings.node_budget
         control[search.GENERATION] = self._generation
         values = np.zeros(rules.NUM_MOVES, dtype=np.float64)
         answer = None
         for depth in range(min(settings.min_depth, 2), target + 1):
             best = int(search.score_moves(board, depth, settings.threshold, self.tables, control,
-                                          self.stop_flag, values))
+                                          values))
             aborted = bool(control[search.ABORTED])
             if aborted and answer is not None:
                 break

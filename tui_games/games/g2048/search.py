@@ -4,8 +4,9 @@ The tree alternates the player's move (take the best) and the random tile (avera
 empty cell, a 2 with p 0.9 and a 4 with p 0.1). Leaves are scored by the row heuristic; a branch
 whose probability falls under a threshold is cut and scored there too. A transposition cache
 (one fixed-size table, invalidated per search by a generation stamp) shares the value of boards
-reached by different move orders. Every call can be stopped from another thread through a
-stop-flag array, and is limited by a node budget so that the time per move stays bounded.
+reached by different move orders. Every call takes the engine's control array
+(engine/stopflag.py layout, plus one slot for the cache generation): another thread stops it
+through control[STOP], and a node budget keeps the time per move bounded.
 
 All tables travel in one :class:`SearchTables` tuple built once per process by :func:`tables`.
 """
@@ -15,7 +16,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from tui_games.engine import stopflag
 from tui_games.engine.jit import kernel, np
+from tui_games.engine.stopflag import ABORTED, BUDGET, NODES, STOP
 from tui_games.games.g2048 import rules
 from tui_games.games.g2048.heuristic import build_heuristic_table
 
@@ -23,16 +26,10 @@ MAX_CACHE_BITS = 24
 """A transposition cache has a power-of-two size of at most 2**MAX_CACHE_BITS entries."""
 _HASH_MULTIPLIER = rules._signed(0x9E3779B97F4A7C15)
 
-# Fields of the small int64 control array shared by one search.
-NODES = 0
-"""control[NODES]: nodes visited so far in this search."""
-BUDGET = 1
-"""control[BUDGET]: the search gives up (aborted) once it has visited this many nodes."""
-ABORTED = 2
-"""control[ABORTED]: 1 once the search stopped early (budget spent or stop flag raised)."""
-GENERATION = 3
-"""control[GENERATION]: stamp of the current search in the transposition cache."""
-CONTROL_SIZE = 4
+GENERATION = stopflag.CONTROL_SIZE
+"""control[GENERATION]: stamp of the current search in the transposition cache (the slot after the
+engine's STOP, ABORTED, NODES and BUDGET)."""
+CONTROL_SIZE = GENERATION + 1
 STOP_POLL_MASK = 1023
 """The stop flag and the budget are checked every 1024 nodes."""
 
@@ -80,26 +77,26 @@ def board_heuristic(board, heuristic):
 
 
 @kernel()
-def _should_stop(control, stop):
+def _should_stop(control):
     """Count a node; True once the search must end (checked every STOP_POLL_MASK + 1 nodes)."""
     if control[ABORTED] != 0:
         return True
     control[NODES] += 1
-    if control[NODES] & STOP_POLL_MASK == 0 and (stop[0] != 0 or control[NODES] >= control[BUDGET]):
+    if control[NODES] & STOP_POLL_MASK == 0 and (control[STOP] != 0 or control[NODES] >= control[BUDGET]):
         control[ABORTED] = 1
         return True
     return False
 
 
 @kernel()
-def spawn_value(after, depth, probability, threshold, t, control, stop):
+def spawn_value(after, depth, probability, threshold, t, control):
     """Expected value of the afterstate ``after`` (the random tile is due), ``depth`` moves deep.
 
     ``t`` is a :class:`SearchTables`; ``probability`` is the chance of reaching this node. A
     child whose depth runs out or whose probability falls below ``threshold`` is scored by the
     heuristic on the spot; a board with no move left is worth 0.
     """
-    if depth <= 0 or probability < threshold or _should_stop(control, stop):
+    if depth <= 0 or probability < threshold or _should_stop(control):
         return board_heuristic(after, t.heuristic)
     slot = ((after * _HASH_MULTIPLIER) >> (64 - MAX_CACHE_BITS)) & (t.cache_keys.shape[0] - 1)
     if (t.cache_generations[slot] == control[GENERATION] and t.cache_keys[slot] == after
@@ -125,7 +122,7 @@ def spawn_value(after, depth, probability, threshold, t, control, stop):
                     value = (rows_heuristic(moved, t.heuristic)
                              + rows_heuristic(moved_transposed, t.heuristic))
                 else:
-                    value = spawn_value(moved, depth - 1, child_probability, threshold, t, control, stop)
+                    value = spawn_value(moved, depth - 1, child_probability, threshold, t, control)
                 if value > best:
                     best = value
             total += chance * best
@@ -139,7 +136,7 @@ def spawn_value(after, depth, probability, threshold, t, control, stop):
 
 
 @kernel()
-def score_moves(board, depth, threshold, t, control, stop, values):
+def score_moves(board, depth, threshold, t, control, values):
     """Fill ``values[move]`` with each move's expected value (-1 for a move that moves nothing).
 
     ``depth`` counts the player's moves looked at, this one included (1 = judge the board right
@@ -152,7 +149,7 @@ def score_moves(board, depth, threshold, t, control, stop, values):
         if moved == board:
             values[move] = -1.0
             continue
-        value = spawn_value(moved, depth - 1, 1.0, threshold, t, control, stop)
+        value = spawn_value(moved, depth - 1, 1.0, threshold, t, control)
         values[move] = value
         if value > best_value:
             best_value = value
