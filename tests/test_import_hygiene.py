@@ -38,7 +38,7 @@ def test_core_imports_neither_numba_nor_textual_nor_other_layers():
 
 
 def test_nothing_below_the_ui_imports_textual():
-    below = _modules("core/*.py", "engine/*.py", "store/*.py", "match.py", "arena.py", "bench.py")
+    below = _modules("core/*.py", "engine/**/*.py", "store/*.py", "match.py", "arena.py", "bench.py")
     below += [p for p in _modules("games/*/*.py") if p.name != "view.py"]
     for path in below:
         for name in _imported_roots(path):
@@ -46,7 +46,7 @@ def test_nothing_below_the_ui_imports_textual():
 
 
 def test_engine_imports_no_game():
-    for path in _modules("engine/*.py"):
+    for path in _modules("engine/**/*.py"):
         for name in _imported_roots(path):
             assert not name.startswith("tui_games.games"), (path, name)
 
