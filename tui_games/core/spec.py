@@ -51,6 +51,25 @@ def whole_number(value: Any, name: str, minimum: int | None = None, maximum: int
     return number
 
 
+SWITCH = ("off", "on")
+"""The choices of an on/off parameter (``Param(..., choices=SWITCH)``): its value is "on" or "off"."""
+_SWITCH_WORDS = {"on": "on", "true": "on", "yes": "on", "1": "on",
+                 "off": "off", "false": "off", "no": "off", "0": "off"}
+
+
+def switch_value(value: Any, name: str) -> str:
+    """"on" or "off" for an on/off parameter: on/off, true/false, yes/no or 1/0 (any case, as typed on a
+    command line), or a bool or the integer 0 or 1; anything else raises InvalidParameterError."""
+    word = None
+    if isinstance(value, bool) or (isinstance(value, int) and value in (0, 1)):
+        word = "on" if value else "off"
+    elif isinstance(value, str):
+        word = _SWITCH_WORDS.get(value.strip().lower())
+    if word is None:
+        raise InvalidParameterError(f"{name} is on or off (also true/false, yes/no, 1/0; got {value!r})")
+    return word
+
+
 @dataclass(frozen=True)
 class Param:
     """One scalable parameter of a game (an int range or a fixed set of choices)."""
@@ -67,7 +86,10 @@ class Param:
 
     def coerce(self, value: Any) -> Any:
         """Return ``value`` checked (and text of a whole number read as one), or raise
-        InvalidParameterError saying why. Nothing is rounded: 2.5 or Decimal("2.5") is refused."""
+        InvalidParameterError saying why. Nothing is rounded: 2.5 or Decimal("2.5") is refused. An on/off
+        parameter (choices :data:`SWITCH`) also takes true/false, yes/no and 1/0."""
+        if self.choices == SWITCH:
+            return switch_value(value, self.name)
         if self.choices:
             text = value if isinstance(value, str) else None
             if text not in self.choices:
@@ -124,6 +146,9 @@ class GameSpec:
     """What statistics call this game's figures, as (figure, label) pairs: figures are 'score',
     'best_tile', 'chips' and 'points', and the counted 'deals' and 'games', named by one noun
     (Blackjack: ("chips", "bankroll"), ("deals", "round")); the others keep their generic names."""
+    view: str = ""
+    """The game's Textual view as 'module:Class' (imported by the UI alone, never by the catalogue);
+    empty: the generic view that lists the legal actions by name."""
 
     @property
     def players(self) -> tuple[int, int]:

@@ -4,8 +4,8 @@ A view never holds rules. It reads the live state through ``match.state`` (legal
 read-only properties, ``action_to_string``) and reports the player's choice by posting
 :class:`~tui_games.ui.messages.MoveChosen`; the game screen checks the turn and plays it.
 
-Each game's ``tui_games/games/<pkg>/view.py`` defines ``VIEW``: a :class:`GameView` subclass. View
-modules import only Textual and ``tui_games.ui`` (never the game's kernels), so the help screen may
+Each game's ``tui_games/games/<pkg>/view.py`` holds a :class:`GameView` subclass, which the game's
+catalogue entry names (``GameSpec.view``). View modules import only Textual and ``tui_games.ui`` (never the game's kernels), so the help screen may
 import them from the menu without compiling anything.
 """
 

@@ -1,4 +1,4 @@
-"""Finding a game's view class: ``tui_games/games/<pkg>/view.py`` defines ``VIEW``.
+"""Finding a game's view class: the catalogue entry declares it (``GameSpec.view``, 'module:Class').
 
 A game without a view module is still playable through :class:`ActionListView`, which lists the
 legal actions by name.
@@ -58,12 +58,11 @@ class ActionListView(GameView):
 
 
 def view_class(spec: GameSpec) -> type[GameView]:
-    """The game's ``VIEW`` class, or :class:`ActionListView` when the game has no view module."""
-    name = f"{spec.package}.view"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise
+    """The view class ``spec.view`` declares, or :class:`ActionListView` when it declares none."""
+    if not spec.view:
         return ActionListView
-    return getattr(module, "VIEW", ActionListView)
+    module_name, _, class_name = spec.view.partition(":")
+    view = getattr(importlib.import_module(module_name), class_name, None)
+    if not (isinstance(view, type) and issubclass(view, GameView)):
+        raise TypeError(f"{spec.id}: view {spec.view!r} is not a GameView class")
+    return view

@@ -34,4 +34,5 @@ SPEC = GameSpec(
     house="dealer",
     allow_undo=False,
     figure_labels=(("chips", "bankroll"), ("deals", "round"), ("games", "sitting")),
+    view="tui_games.games.blackjack.view:BlackjackView",
 )

@@ -288,6 +288,4 @@ class BlackjackView(GameView):
         message.stop()
         self.choose(message.action)
 
-
-VIEW = BlackjackView
 """The view class the game screen mounts for Blackjack."""

@@ -14,4 +14,5 @@ SPEC = GameSpec(
     level_names=("Novice", "Casual", "Club", "Expert", "Perfect"),
     seat_names=("Yellow (X)", "Red (O)"),
     order=20,
+    view="tui_games.games.connect_four.view:ConnectFourView",
 )

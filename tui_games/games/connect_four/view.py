@@ -116,6 +116,4 @@ class ConnectFourView(GameView):
         self.focus()
         self.choose(self.cursor)
 
-
-VIEW = ConnectFourView
 """The view class the game screen mounts for Connect Four."""

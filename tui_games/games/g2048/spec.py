@@ -15,4 +15,5 @@ SPEC = GameSpec(
     deterministic=False,
     seat_names=("Player",),
     order=10,
+    view="tui_games.games.g2048.view:G2048View",
 )

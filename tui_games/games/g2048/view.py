@@ -115,6 +115,4 @@ class G2048View(GameView):
         elif column == 3:
             self.choose(RIGHT)
 
-
-VIEW = G2048View
 """The view class the game screen mounts for 2048."""

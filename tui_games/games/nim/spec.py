@@ -19,4 +19,5 @@ SPEC = GameSpec(
         Param("max_take", 3, "most items one move may take (M)", minimum=1, maximum=15),
     ),
     order=30,
+    view="tui_games.games.nim.view:NimView",
 )

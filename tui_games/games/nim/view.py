@@ -234,6 +234,4 @@ class NimView(GameView):
         self.take = size - message.index
         self.choose(self.state.encode(self.heap, self.take))
 
-
-VIEW = NimView
 """The view class the game screen mounts for Nim."""

@@ -14,4 +14,5 @@ SPEC = GameSpec(
     level_names=("Beginner", "Casual", "Perfect"),
     seat_names=("X", "O"),
     order=10,
+    view="tui_games.games.tic_tac_toe.view:TicTacToeView",
 )

@@ -116,6 +116,4 @@ class TicTacToeView(GameView):
         self.focus()
         self.choose(message.index)
 
-
-VIEW = TicTacToeView
 """The view class the game screen mounts for Tic Tac Toe."""
