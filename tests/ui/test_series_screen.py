@@ -29,6 +29,7 @@ async def test_next_round_within_the_sitting_then_leaving_the_table(home):
         screen = await wait_for_game(pilot, app)
         match = screen.match
         assert str(screen.query_one("#score-panel", Static).render()).startswith("Round 1\nBankroll +0")
+        assert screen.check_action("undo", ()) is False and screen.check_action("redo", ()) is False
         await _play_round_by_keys(pilot, screen)
         await pilot.pause()
         turn_line = str(screen.query_one("#turn-line", Static).render())

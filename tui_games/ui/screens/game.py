@@ -370,6 +370,8 @@ class GameScreen(Screen):
                 text.append(" ")
             text.append(seat_label(match.spec, seat, who.kind, who.level),
                         style="bold underline" if current else "")
+            if seat in getattr(match.state, "seats_out", ()):  # out of a game that goes on (Sim)
+                text.append(" (out)", style="bold")
             if seat in match.joint_choices:
                 text.append(" (chosen)", style="dim")
         return text
@@ -624,6 +626,8 @@ class GameScreen(Screen):
         if action in ("undo", "redo", "hint", "save", "new_same"):
             if match is None:
                 return False if action == "new_same" else None
+            if action in ("undo", "redo") and not match.spec.allow_undo:
+                return False  # never possible in this game: not shown at all
             if action == "undo":
                 return True if match.can_undo else None
             if action == "redo":
