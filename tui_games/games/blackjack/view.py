@@ -287,5 +287,3 @@ class BlackjackView(GameView):
         """A clicked (or Enter-pressed) button plays its action."""
         message.stop()
         self.choose(message.action)
-
-"""The view class the game screen mounts for Blackjack."""

@@ -115,5 +115,3 @@ class ConnectFourView(GameView):
         self.cursor = message.index % COLUMNS
         self.focus()
         self.choose(self.cursor)
-
-"""The view class the game screen mounts for Connect Four."""

@@ -114,5 +114,3 @@ class G2048View(GameView):
             self.choose(LEFT)
         elif column == 3:
             self.choose(RIGHT)
-
-"""The view class the game screen mounts for 2048."""

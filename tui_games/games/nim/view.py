@@ -233,5 +233,3 @@ class NimView(GameView):
         self.heap = message.heap
         self.take = size - message.index
         self.choose(self.state.encode(self.heap, self.take))
-
-"""The view class the game screen mounts for Nim."""

@@ -115,5 +115,3 @@ class TicTacToeView(GameView):
         self.cursor = message.index
         self.focus()
         self.choose(message.index)
-
-"""The view class the game screen mounts for Tic Tac Toe."""
