@@ -101,8 +101,16 @@ def run_arena(game_id: str, level_a: int, level_b: int, games: int, params: dict
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise InvalidParameterError(f"the number of games must be a whole number of at least 1 (got {games!r})")
     spec = get(game_id)
-    params = spec.resolve_params(params or {})
-    result = ArenaResult(game_id, level_a, level_b, games, solo=spec.max_players == 1 or spec.min_players == 1)
+    given = dict(params or {})
+    solo = spec.max_players == 1 or spec.min_players == 1
+    if not solo:  # two seats, alternating: a game that takes other numbers of seats says so
+        seats = [Seat("ai", level_a), Seat("ai", level_b)]
+        check_seats(spec, seats)
+        check_seat_count_param(spec, given, seats)
+        if spec.seats_param:
+            given[spec.seats_param] = len(seats)
+    params = spec.resolve_params(given)
+    result = ArenaResult(game_id, level_a, level_b, games, solo=solo)
     if result.solo:
         scores = {level_a: [], level_b: []}
         for index in range(games):

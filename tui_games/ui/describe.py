@@ -39,7 +39,7 @@ def param_applies(spec: GameSpec, name: str, params: dict) -> bool:
         return True
     other, value = requirement
     current = params.get(other, next((p.default for p in spec.params if p.name == other), None))
-    return current == value
+    return str(current).strip() == str(value)  # a form's number field holds text: "3" means 3
 
 
 def shown_params(spec: GameSpec, params: dict) -> dict:

@@ -164,9 +164,11 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
         return int(self.query_one("#players", Select).value)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        """A game whose seats are a parameter shows as many seat rows as it says."""
+        """A game whose seats are a parameter shows as many seat rows as it says (and the options
+        that apply with that many, such as Sim's coalition of three)."""
         if self._count_param is not None and event.input.id == f"param-{self._count_param.name}":
             self._show_seats()
+            self._show_params()
 
     def _show_seats(self) -> None:
         count = self._player_count()

@@ -1,0 +1,24 @@
+"""Nim3P: catalogue entry (no kernels imported here)."""
+
+from tui_games.core.spec import SWITCH, GameSpec, Param
+
+SPEC = GameSpec(
+    id="nim3p",
+    title="Nim3P",
+    group="Board games",
+    description="Three players take items in turn; the player after the one who takes the last item wins.",
+    package="tui_games.games.nim3p",
+    min_players=3,
+    max_players=3,
+    max_level=3,
+    level_names=("Beginner", "Lookahead", "Perfect"),
+    seat_names=("P0", "P1", "P2"),
+    params=(
+        Param("heaps", 3, "number of heaps (N)", minimum=1, maximum=6),
+        Param("size", 5, "items in each heap at the start (S), also the most one move may take", minimum=1,
+              maximum=9),
+        Param("extra_rule", "off", "the player after the winner gets 0.2", choices=SWITCH),
+    ),
+    view="tui_games.games.nim3p.view:Nim3PView",
+    order=35,
+)
