@@ -153,7 +153,9 @@ class SeriesRules:
     * ``next_params(standing, params) -> dict``: the next deal's parameters from the standing and the
       match's parameters (a button seat, blinds, vulnerability as parameters of the deal);
     * ``add_deal(standing, returns) -> Standing``: the standing after a deal (custom scoring; it may
-      call :meth:`default_add` and change what it gives).
+      call :meth:`default_add` and change what it gives);
+    * ``opening(seats, params) -> Standing``: the standing before the first deal, from the match's
+      parameters (each seat's buy-in at a poker table, kept in ``facts``).
     """
 
     target: SeriesTarget
@@ -173,6 +175,7 @@ class SeriesRules:
     """The blind level rises every this many deals; 0: it never does."""
     next_params: Callable[[Standing, dict], dict] | None = None
     add_deal: Callable[[Standing, tuple[float, ...]], Standing] | None = None
+    opening: Callable[[int, dict], Standing] | None = None
 
     def target_for(self, params: dict) -> SeriesTarget:
         """The target of a match with ``params`` (``target_param`` sets its value)."""
@@ -180,8 +183,10 @@ class SeriesRules:
             return self.target.with_value(params[self.target_param])
         return self.target
 
-    def start(self, seats: int) -> Standing:
-        """The standing before the first deal."""
+    def start(self, seats: int, params: dict | None = None) -> Standing:
+        """The standing before the first deal (the ``opening`` hook's, given the match's ``params``)."""
+        if self.opening is not None:
+            return self.opening(seats, dict(params or {}))
         return Standing(scores=tuple(float(self.starting_score) for _ in range(seats)))
 
     def default_add(self, standing: Standing, returns: Sequence[float]) -> Standing:
@@ -256,7 +261,7 @@ class Series:
         """The match's parameters (each deal's may differ, see :meth:`SeriesRules.deal_params`)."""
         self.target = rules.target_for(self.params)
         """What ends this series."""
-        self.standing = rules.start(seats)
+        self.standing = rules.start(seats, self.params)
         """The standing after the finished deals."""
         self.deals: list[Deal] = []
         """The finished deals, in order."""

@@ -1,0 +1,86 @@
+"""Read-only views of the betting table (:mod:`.betting`) for a poker state adapter: stacks, bets,
+pots, blinds and seat marks, as the card-table views and the AI read them.
+
+A state class mixes :class:`TableViews` in before :class:`~tui_games.engine.kernel_state.KernelState`
+and sets ``TABLE_AT`` to the offset of its ``table`` field.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tui_games.engine.cards import betting as bt
+
+
+class TableViews:
+    """Properties over the betting table at ``self.array[TABLE_AT:]``."""
+
+    __slots__ = ()
+    TABLE_AT = 0
+    """The offset of the game's ``table`` field in its state array."""
+
+    def _table(self, field: int, seat: int = 0) -> int:
+        return int(self.array[self.TABLE_AT + field + seat])
+
+    @property
+    def stacks(self) -> list[int]:
+        """Chips behind each seat now (not yet in the pot)."""
+        return [self._table(bt.STACKS, seat) for seat in range(self.num_players)]
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle: antes, blinds and bets of every round."""
+        return int(bt.pot_size(self.array, self.TABLE_AT))
+
+    @property
+    def bets(self) -> list[int]:
+        """Each seat's chips put in during this betting round (blinds included in the first)."""
+        return [self._table(bt.BETS, seat) for seat in range(self.num_players)]
+
+    @property
+    def committed(self) -> list[int]:
+        """Each seat's chips in the pot this hand."""
+        return [self._table(bt.TOTALS, seat) for seat in range(self.num_players)]
+
+    def pots(self) -> list[tuple[int, list[int]]]:
+        """The main pot and side pots so far: (chips, seats that can win it)."""
+        amounts = np.zeros(bt.MAX_SEATS + 1, dtype=np.int64)
+        eligible = np.zeros((bt.MAX_SEATS + 1) * bt.MAX_SEATS, dtype=np.int64)
+        count = int(bt.table_pots(self.array, self.TABLE_AT, amounts, eligible))
+        n = self.num_players
+        return [(int(amounts[p]), [seat for seat in range(n) if eligible[p * n + seat]]) for p in range(count)]
+
+    @property
+    def small_blind_seat(self) -> int | None:
+        """The seat that posted the small blind (None when there is none)."""
+        seat = self._table(bt.SMALL_BLIND_SEAT)
+        return None if seat == bt.NOBODY else seat
+
+    @property
+    def big_blind_seat(self) -> int | None:
+        """The seat that posted the big blind (None when there is none)."""
+        seat = self._table(bt.BIG_BLIND_SEAT)
+        return None if seat == bt.NOBODY else seat
+
+    def folded(self, seat: int) -> bool:
+        """True once ``seat`` has folded this hand."""
+        return bool(self._table(bt.FOLDED, seat))
+
+    @property
+    def to_call(self) -> int:
+        """Chips the seat to act must add to call (0: it may check)."""
+        return int(bt.to_call(self.array, self.TABLE_AT)) if self.current_player >= 0 else 0
+
+    @property
+    def winners(self) -> list[int]:
+        """The seats that took chips from the pots, once the hand is over."""
+        if not self.is_terminal:
+            return []
+        return [seat for seat in range(self.num_players) if self._table(bt.WON, seat) > 0]
+
+    def won(self, seat: int) -> int:
+        """Chips ``seat`` took from the pots (0 before the hand is settled)."""
+        return self._table(bt.WON, seat)
+
+
+__all__ = ["TableViews"]

@@ -1,0 +1,1 @@
+"""Limit Texas Hold'em: fixed bets and raises (the big blind, doubled on the turn and river), 2-10 seats."""

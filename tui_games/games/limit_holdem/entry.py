@@ -1,0 +1,28 @@
+"""Limit Texas Hold'em: its catalogue entry, kept here until the game is complete (a ``spec.py``
+that re-exports it puts the game in the menu); no kernels imported here."""
+
+from tui_games.core.spec import GameSpec, Param
+from tui_games.engine.cards.seat_params import button_param, stack_params
+
+SPEC = GameSpec(
+    id="limit-holdem",
+    title="Limit Texas Hold'em",
+    group="Card games",
+    description="Hold'em with fixed bets: blinds 1/2, bets of 2, then 4 on the turn and river.",
+    package="tui_games.games.limit_holdem",
+    min_players=2,
+    max_players=10,
+    max_level=3,
+    level_names=("Loose", "Solid", "Shark"),
+    params=(
+        Param("players", 2, "seats at the table", minimum=2, maximum=10),
+        button_param(),
+        *stack_params("the buy-in, 1000", 100000),
+    ),
+    deterministic=False,
+    perfect_information=False,
+    order=21,
+    seats_param="players",
+    allow_undo=False,
+    figure_labels=(("chips", "net chips"), ("deals", "hand"), ("games", "sitting")),
+)

@@ -1,0 +1,30 @@
+"""No-limit Texas Hold'em: its catalogue entry, kept here until the game is complete (a ``spec.py``
+that re-exports it puts the game in the menu); no kernels imported here."""
+
+from tui_games.core.spec import GameSpec, Param
+from tui_games.engine.cards.seat_params import button_param, stack_params
+
+SPEC = GameSpec(
+    id="no-limit-holdem",
+    title="No-limit Texas Hold'em",
+    group="Card games",
+    description="Hold'em with any bet from the minimum raise to all in.",
+    package="tui_games.games.no_limit_holdem",
+    min_players=2,
+    max_players=10,
+    max_level=3,
+    level_names=("Loose", "Solid", "Shark"),
+    params=(
+        Param("players", 2, "seats at the table", minimum=2, maximum=10),
+        Param("stack", 100, "chips each seat buys in for, in big blinds", minimum=1, maximum=1000),
+        Param("big_blind", 2, "chips of the big blind (the small blind is half)", minimum=2, maximum=1000),
+        button_param(),
+        *stack_params("the buy-in", 20000),
+    ),
+    deterministic=False,
+    perfect_information=False,
+    order=22,
+    seats_param="players",
+    allow_undo=False,
+    figure_labels=(("chips", "net chips"), ("deals", "hand"), ("games", "sitting")),
+)
