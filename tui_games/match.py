@@ -26,7 +26,7 @@ from tui_games.core.seats import Seat, check_seat_count_param, check_seats
 from tui_games.core.series import Series, Standing, TargetKind
 from tui_games.core.spec import GameSpec
 from tui_games.engine.kernel_state import action_number
-from tui_games.engine.observer import EVERYONE, PUBLIC_VIEW, LogEntry, audience_of
+from tui_games.engine.observer import EVERYONE, PUBLIC_VIEW, LogEntry, audience_of, redacted_array
 from tui_games.series import finished_deal, restore_series, series_payload, start_series
 from tui_games.store import saves, stats
 
@@ -298,15 +298,23 @@ class Match:
     def log_for(self, observer: int | None) -> list[tuple[LogEntry, str]]:
         """The move log as ``observer`` (a seat; None: the referee) may read it: (entry, line) pairs,
         'X: b2' for a player's move and '  (outcome)' for chance. What the observer may not see reads
-        as the game's hidden name ('a face-down card') until the game is over, when all is shown.
-        This is the one place that hides the log."""
+        as the game's hidden name ('a face-down card') until the game is over and hides nothing from
+        the observer any more (Blackjack turns every card up; a poker hand won by a fold keeps the
+        folded cards face down). This is the one place that hides the log."""
+        revealed = self.is_over and self._hides_nothing(observer)
         shown = []
         for entry in self.log_entries:
-            visible = self.is_over or entry.seen_by(observer)
+            visible = revealed or entry.seen_by(observer)
             name = entry.name if visible else self.state.kernels.hidden_name
             shown.append((entry, f"  ({name})" if entry.mover == CHANCE else (
                 name if entry.mover == SIMULTANEOUS else f"{self.spec.seat_name(entry.mover)}: {name}")))
         return shown
+
+    def _hides_nothing(self, observer: int | None) -> bool:
+        """True when the state as ``observer`` sees it is the whole state (nothing redacted)."""
+        if observer is None or self.state.kernels.redact is None:
+            return True
+        return bool(np.array_equal(redacted_array(self.state.kernels, self.state.array, observer), self.state.array))
 
     @property
     def move_log(self) -> list[str]:

@@ -103,7 +103,9 @@ def traverse(legal, apply, chance, returns, infostate_key, s, seat, reach_seat, 
     if mover != seat:
         value = 0.0
         for a in range(n):
-            if strategy[a] == 0.0:
+            # an action the other seat never plays still leads to histories of the updating seat's
+            # information sets, whose strategy sums count every history (as OpenSpiel's CFR does)
+            if strategy[a] == 0.0 and reach_seat == 0.0:
                 continue
             child[:] = s
             apply(child, actions[a])
