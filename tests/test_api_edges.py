@@ -25,11 +25,21 @@ def _start(game_id: str):
     return state
 
 
-def _finished(game_id: str):
-    state = catalog.get(game_id).new(seed=3)
+def _finished(game_id: str, random_plies: int = 400):
+    """A finished game: random play, and where that has not ended it (a puzzle such as the cube is
+    never solved at random) the game's own solver-backed AI finishes it."""
+    spec = catalog.get(game_id)
+    state = spec.new(seed=3)
     chooser = random.Random(3)
+    finisher = None
     while not state.is_terminal:
-        state.apply(state.sample_chance() if state.is_chance_node else chooser.choice(state.legal_actions()))
+        if state.is_chance_node:
+            state.apply(state.sample_chance())
+        elif len(state.history) < random_plies:
+            state.apply(chooser.choice(state.legal_actions()))
+        else:
+            finisher = finisher or spec.ai(min(2, spec.max_level), seed=3)
+            state.apply(finisher.choose(state.clone()))
     return state
 
 

@@ -53,8 +53,9 @@ def _print_table(title: str, columns: list[str], rows: list[list[str]]) -> None:
     from rich.table import Table
 
     table = Table(title=title)
-    for column in columns:
-        table.add_column(column)
+    for index, column in enumerate(columns):  # the first column (a game's id) is typed: never cut short
+        table.add_column(column, no_wrap=index == 0,
+                         min_width=max((len(row[0]) for row in rows), default=0) if index == 0 else None)
     for row in rows:
         table.add_row(*row)
     Console().print(table)
@@ -67,7 +68,8 @@ def cmd_list(args) -> int:
     rows = []
     for spec in catalog.all_specs():
         players = f"{spec.min_players}" if spec.min_players == spec.max_players else f"{spec.min_players}-{spec.max_players}"
-        params = ", ".join(f"{p.name}={p.default} ({p.describe_range()})" for p in spec.params) or "-"
+        params = ", ".join(f"{p.name}={p.default} ({p.describe_range()})"
+                           for p in spec.params if not p.internal) or "-"
         levels = ", ".join(f"{i + 1} {name}" for i, name in enumerate(spec.level_names))
         rows.append([spec.id, spec.title, players, params, levels])
     _print_table("tui-games", ["id", "game", "players", "parameters", "AI levels"], rows)
@@ -159,6 +161,9 @@ def cmd_stats(args) -> int:
                                 "best streak"], rows)
     for entry in figures:
         print(f"{title(entry.game_id)}: {', '.join(entry.lines())}")
+    for row in table:
+        if row.lines():
+            print(f"{title(row.game_id)} against {row.opponent}: {', '.join(row.lines())}")
     return 0
 
 

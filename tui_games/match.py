@@ -12,6 +12,7 @@ memory and :attr:`Match.storage_problem` says what went wrong, for the screen to
 from __future__ import annotations
 
 import secrets
+import time
 from pathlib import Path
 
 import numpy as np
@@ -74,6 +75,9 @@ class Match:
         self._ais: dict[int, object] = {}
         self._hinter = None
         self._shown_seat: int | None = None
+        self._clock_usable = not history  # a solve resumed from a save has no known time
+        self._clock_started: float | None = None
+        self._clock_stopped: float | None = None
         self.joint_choices: dict[int, int] = {}
         """At a simultaneous node, the choices the seats made so far (hidden until all are in; see
         :meth:`choose_for`); not saved: a resumed game asks again."""
@@ -218,7 +222,10 @@ class Match:
 
     # ----- moves -----------------------------------------------------------------------------------
     def play(self, action: int) -> None:
-        """Play ``action`` for the seat to move, resolve chance, auto-save, record the end."""
+        """Play ``action`` for the seat to move, resolve chance, auto-save, record the end (a timed
+        game's first move starts its clock)."""
+        if self.spec.timed and self.to_move >= 0:
+            self.start_clock()
         self._apply_logged(action)
         self.redo_stack.clear()
         self._advance_chance()
@@ -301,7 +308,7 @@ class Match:
         as the game's hidden name ('a face-down card') until the game is over and hides nothing from
         the observer any more (Blackjack turns every card up; a poker hand won by a fold keeps the
         folded cards face down). This is the one place that hides the log."""
-        revealed = self.is_over and self._hides_nothing(observer)
+        revealed = self.is_over and self.spec.reveal_at_end and self._hides_nothing(observer)
         shown = []
         for entry in self.log_entries:
             visible = revealed or entry.seen_by(observer)
@@ -534,6 +541,8 @@ class Match:
         self.joint_choices.clear()  # the position changed: choices made at the old one are void
         self._count_deal()
         newly_finished = self.match_over and not self.outcome and not self.stats_recorded
+        if self.match_over and self._clock_started is not None and self._clock_stopped is None:
+            self._clock_stopped = time.monotonic()
         if newly_finished:
             results = [self.seat_result(seat) for seat in self.human_seats]
             self.outcome = saves.outcome_payload(self.opponent_label, results)
@@ -570,7 +579,45 @@ class Match:
             score=outcome.returns[0] if len(outcome.returns) == 1 else None)
         return stats.SeatResult(seat=seat, outcome=outcome.seat_outcome(seat).value, score=extra.score,
                                 best_tile=extra.best_tile, chips=extra.chips, place=outcome.places[seat],
-                                points=outcome.returns[seat], deals=1)
+                                points=outcome.returns[seat], deals=1, counts=extra.counts or None,
+                                peaks=extra.peaks or None, moves=extra.moves,
+                                seconds=self.clock_seconds if self.spec.timed else extra.seconds)
+
+    # ----- the clock of a timed solo game (a puzzle's solve time) --------------------------------------
+    def start_clock(self) -> None:
+        """Start timing a timed game now (its inspection is over); the first move starts it anyway.
+        Nothing happens once started, for a finished game, or for one resumed from a save (whose time
+        so far is unknown: its result then records no time)."""
+        if self.spec.timed and self._clock_usable and self._clock_started is None and not self.is_over:
+            self._clock_started = time.monotonic()
+
+    @property
+    def clock_running(self) -> bool:
+        """True while a timed game's clock runs."""
+        return self._clock_started is not None and self._clock_stopped is None
+
+    @property
+    def clock_seconds(self) -> float | None:
+        """Seconds on a timed game's clock (stopped when the game ended); None before it started or
+        when its time is unknown (resumed from a save, or finished by the AI)."""
+        if self._clock_started is None or not self._clock_usable:
+            return None
+        end = self._clock_stopped if self._clock_stopped is not None else time.monotonic()
+        return end - self._clock_started
+
+    def hand_seat_to_ai(self, seat: int, level: int) -> None:
+        """Let the AI of ``level`` play ``seat`` from now on (a puzzle's 'solve it'): the seat is an AI
+        seat in the save too, so a game the AI finishes counts no human result; a timed game's clock
+        stops counting. IllegalActionError for a seat the game has not or a finished game."""
+        if self.is_over:
+            raise IllegalActionError("the game is over")
+        if not 0 <= seat < len(self.seats):
+            raise IllegalActionError(f"there is no seat {seat!r} in this game")
+        check_seats(self.spec, [*self.seats[:seat], Seat("ai", level), *self.seats[seat + 1:]])
+        self.seats[seat] = Seat("ai", level)
+        self._clock_usable = False
+        self._ais.pop(seat, None)
+        self.save()
 
     def _record_stats(self) -> None:
         """Record :attr:`outcome` once; on a fault keep it pending (in the save) and say so."""
@@ -718,7 +765,8 @@ class Match:
         figures = series.figures(seat)
         return stats.SeatResult(seat=seat, outcome=outcome.seat_outcome(seat).value, score=figures.score,
                                 best_tile=figures.best_tile, chips=figures.chips, place=outcome.places[seat],
-                                points=series.standing.scores[seat], deals=len(series.deals))
+                                points=series.standing.scores[seat], deals=len(series.deals),
+                                counts=figures.counts or None, peaks=figures.peaks or None)
 
     def _series_result_text(self) -> str:
         """'Bankroll +3.5 after 12 rounds'; 'Seat 1 wins: Seat 1 102, Seat 2 87 after 9 deals'."""

@@ -4,6 +4,8 @@ seats, face-down cards, winning cards reversed, ASCII mode, and the betting butt
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.app import App, ComposeResult
 
@@ -15,6 +17,8 @@ from tui_games.ui.widgets.card_table import (BettingBar, CardTable, TableCanvas,
 BOARD_80x24 = (48, 17)
 """The table's room in the board area of an 80x24 screen (beside the side panel, above the buttons)."""
 BIG = (86, 30)
+CROWDED_80x24 = (48, 15)
+"""The table's room at 80x24 under the no-limit bet-size control and a full history log."""
 
 
 def model(seats: int, folded: int | None = None, winner: int | None = None) -> TableModel:
@@ -57,6 +61,19 @@ def test_every_seat_is_readable_and_none_covers_another(seats, size):
     assert "Main pot 120" in text and "Side pot 40" in text
     assert "[2♣]" in text and text.count("[  ]") == 2  # three community cards, two to come
     assert canvas.compact == (seats >= 7) or 2 < seats < 7  # two seats are never compact
+
+
+@pytest.mark.parametrize("size", [BOARD_80x24, CROWDED_80x24, BIG])
+@pytest.mark.parametrize("seats", range(2, 11))
+def test_every_bet_blind_and_button_is_shown_and_no_number_is_cut_short(seats, size):
+    canvas, lines = drawn(model(seats), size)
+    text = "\n".join(lines)
+    pattern = r"(?<![\w])b(\d+)\b" if canvas.compact else r"\bbet (\d+)\b"
+    shown = sorted(int(chips) for chips in re.findall(pattern, text))
+    assert shown == sorted(10 * (seat % 3) for seat in range(seats) if seat % 3), text
+    assert len(re.findall(r"\bSB\b", text)) == (seats > 2) and re.search(r"\bD\b", text), text
+    stacks = sorted(int(chips) for chips in re.findall(r"\b(1\d\d\d)\b", text))
+    assert stacks == [1000 + seat for seat in range(seats)], text
 
 
 def test_two_seats_face_each_other_across_the_oval():

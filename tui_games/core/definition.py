@@ -15,8 +15,8 @@ read what the definition and the spec declare.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, runtime_checkable
 
 from tui_games.core.outcome import Outcome
 
@@ -96,6 +96,33 @@ class SeatFigures:
     """The best tile or piece reached (2048's highest tile)."""
     chips: float | None = None
     """Chips won or lost (Blackjack, poker)."""
+    seconds: float | None = None
+    """How long a timed solo game took (a puzzle's solve time; fewer is better)."""
+    moves: int | None = None
+    """How many moves a solo game took (a puzzle's solution length; fewer is better)."""
+    counts: dict[str, float] = field(default_factory=dict)
+    """Named tallies added up over deals and games (poker: hands won, showdowns), named by the spec's
+    ``figure_labels``."""
+    peaks: dict[str, float] = field(default_factory=dict)
+    """Named records kept at their highest over deals and games (poker: the biggest pot won)."""
+
+    @classmethod
+    def combined(cls, figures: Iterable["SeatFigures"]) -> "SeatFigures":
+        """One seat's figures over many deals: chips and counts added up, the best score, tile and peaks
+        (None where no deal had the figure)."""
+        figures = list(figures)
+        chips = [f.chips for f in figures if f.chips is not None]
+        scores = [f.score for f in figures if f.score is not None]
+        tiles = [f.best_tile for f in figures if f.best_tile is not None]
+        counts: dict[str, float] = {}
+        peaks: dict[str, float] = {}
+        for f in figures:
+            for name, value in f.counts.items():
+                counts[name] = counts.get(name, 0) + value
+            for name, value in f.peaks.items():
+                peaks[name] = max(peaks.get(name, value), value)
+        return cls(score=max(scores) if scores else None, best_tile=max(tiles) if tiles else None,
+                   chips=sum(chips) if chips else None, counts=counts, peaks=peaks)
 
 
 @dataclass(frozen=True)

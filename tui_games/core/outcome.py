@@ -38,6 +38,12 @@ class SeatOutcome(enum.Enum):
     DRAWN = "drawn"
 
 
+def ordinal(number: int) -> str:
+    """'1st', '2nd', '3rd', '4th' ... '11th', '21st'."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
 def places_from_returns(returns: list[float]) -> list[int]:
     """1-based places by descending return; equal returns share the better place."""
     return [1 + sum(1 for other in returns if other > mine) for mine in returns]
@@ -68,6 +74,21 @@ class Outcome:
                 termination = Termination.DRAW if len(set(returns)) <= 1 else Termination.WIN
         return cls(termination, tuple(float(r) for r in returns), tuple(places), against_house)
 
+    @classmethod
+    def after_eliminations(cls, returns: list[float], seats_out: list[int], winner: int | None) -> "Outcome":
+        """The outcome of a game whose seats go out one by one while the others play on (Sim,
+        Yavalath), ranked by ``returns``: without a ``winner`` the seats still in draw (a shared draw,
+        not a shared win) and the seats out lose. The termination is ELIMINATION when seats went out
+        and the rest drew, or the last seat in won; otherwise as :meth:`from_returns` says."""
+        ranked = cls.from_returns(returns)
+        if seats_out and winner is None:
+            results = tuple(SeatOutcome.LOST if seat in seats_out else SeatOutcome.DRAWN
+                            for seat in range(len(returns)))
+            return cls(Termination.ELIMINATION, ranked.returns, ranked.places, results=results)
+        if len(returns) > 2 and len(seats_out) == len(returns) - 1:  # the last seat in won
+            return cls.from_returns(returns, Termination.ELIMINATION)
+        return ranked
+
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats in first place (none after a draw; the seats that beat the house)."""
@@ -94,4 +115,4 @@ class Outcome:
         return SeatOutcome.WON if self.places[seat] == 1 else SeatOutcome.LOST
 
 
-__all__ = ["Outcome", "SeatOutcome", "Termination", "places_from_returns"]
+__all__ = ["Outcome", "SeatOutcome", "Termination", "ordinal", "places_from_returns"]

@@ -321,12 +321,9 @@ class Series:
         return Outcome(termination, tuple(float(r) for r in returns), self.rules.places(standing), against_house)
 
     def figures(self, seat: int) -> SeatFigures:
-        """``seat``'s figures over the finished deals: chips added up, the best score and tile."""
-        chips = [f.chips for f in self._seat_figures(seat) if f.chips is not None]
-        scores = [f.score for f in self._seat_figures(seat) if f.score is not None]
-        tiles = [f.best_tile for f in self._seat_figures(seat) if f.best_tile is not None]
-        return SeatFigures(score=max(scores) if scores else None, best_tile=max(tiles) if tiles else None,
-                           chips=sum(chips) if chips else None)
+        """``seat``'s figures over the finished deals: chips and counts added up, the best score, tile
+        and peaks (:meth:`SeatFigures.combined`)."""
+        return SeatFigures.combined(self._seat_figures(seat))
 
     def _seat_figures(self, seat: int) -> list[SeatFigures]:
         return [deal.figures[seat] for deal in self.deals

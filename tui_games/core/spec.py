@@ -51,6 +51,9 @@ def whole_number(value: Any, name: str, minimum: int | None = None, maximum: int
     return number
 
 
+MAX_TEXT = 1000
+"""The longest value a free-text parameter takes."""
+
 SWITCH = ("off", "on")
 """The choices of an on/off parameter (``Param(..., choices=SWITCH)``): its value is "on" or "off"."""
 _SWITCH_WORDS = {"on": "on", "true": "on", "yes": "on", "1": "on",
@@ -83,6 +86,12 @@ class Param:
     applies_when: tuple[str, str] | None = None
     """(other parameter, value) under which this one means something, e.g. Blackjack's decks apply
     with ``("rules", "american")`` only; None: always."""
+    text: bool = False
+    """A free-text parameter (the cube's scramble, "R U R' F2"): any text up to :data:`MAX_TEXT`
+    characters, stripped; the game itself says what it means (and refuses what it cannot read)."""
+    internal: bool = False
+    """A parameter a series sets from deal to deal (a poker sitting's stacks and dealer button): the
+    menu, the new-game form and the rules leave it out; the command line and saves still take it."""
 
     def coerce(self, value: Any) -> Any:
         """Return ``value`` checked (and text of a whole number read as one), or raise
@@ -90,6 +99,11 @@ class Param:
         parameter (choices :data:`SWITCH`) also takes true/false, yes/no and 1/0."""
         if self.choices == SWITCH:
             return switch_value(value, self.name)
+        if self.text:
+            if not isinstance(value, str) or len(value) > MAX_TEXT or not value.isprintable():
+                raise InvalidParameterError(f"{self.name} must be text of at most {MAX_TEXT} printable "
+                                            f"characters (got {value!r:.60})")
+            return value.strip()
         if self.choices:
             text = value if isinstance(value, str) else None
             if text not in self.choices:
@@ -110,6 +124,8 @@ class Param:
 
     def describe_range(self) -> str:
         """The allowed values as a short phrase, for help and error messages."""
+        if self.text:
+            return "text"
         if self.choices:
             return " | ".join(self.choices)
         return f"{self.minimum}..{self.maximum}"
@@ -142,10 +158,21 @@ class GameSpec:
     """Who every seat plays against, as statistics name the opposition ('dealer'); None: the seats."""
     allow_undo: bool = True
     """False where taking a move back would reveal what the rules hide (Blackjack's next card)."""
+    reveal_at_end: bool = True
+    """False where the final position does not hold every deal of the game (a poker tournament's many
+    hands): the move log then keeps what no one was shown face down after the end as well."""
+    timed: bool = False
+    """True for a solo game whose statistics keep the time it took (a puzzle's solve time, measured
+    by the match from the first move, or from :meth:`~tui_games.match.Match.start_clock`)."""
     figure_labels: tuple[tuple[str, str], ...] = ()
     """What statistics call this game's figures, as (figure, label) pairs: figures are 'score',
-    'best_tile', 'chips' and 'points', and the counted 'deals' and 'games', named by one noun
-    (Blackjack: ("chips", "bankroll"), ("deals", "round")); the others keep their generic names."""
+    'best_tile', 'chips', 'points', 'seconds' and 'moves', and the counted 'deals' and 'games', named by one noun
+    (Blackjack: ("chips", "bankroll"), ("deals", "round")); the others keep their generic names. The
+    names of a game's own tallies and peaks (``SeatFigures.counts`` and ``peaks``) are labelled here too,
+    in the order statistics list them."""
+    rate_figures: tuple[str, ...] = ()
+    """Counted figures (``SeatFigures.counts``) that statistics show per 100 deals rather than as totals
+    (poker's big blinds won, as bb/100)."""
     view: str = ""
     """The game's Textual view as 'module:Class' (imported by the UI alone, never by the catalogue);
     empty: the generic view that lists the legal actions by name."""

@@ -217,8 +217,8 @@ def _outcome(value) -> dict:
             raise _malformed(f"{name} has no outcome ({', '.join(OUTCOMES)})")
         rows.append({"seat": _whole(row.get("seat"), f"{name}.seat"), "outcome": row["outcome"],
                      **{key: _figure(row.get(key), f"{name}.{key}") for key in ("score", "best_tile", "chips",
-                                                                                "points")},
-                     **{key: _optional_whole(row.get(key), f"{name}.{key}") for key in ("place", "deals")}})
+                                                                                "points", "seconds")},
+                     **{key: _optional_whole(row.get(key), f"{name}.{key}") for key in ("place", "deals", "moves")}})
     return {"opponent": _text(value.get("opponent"), "outcome.opponent"), "seats": rows}
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Callable, TypeVar
 
 from tui_games.core.errors import StorageError, UnknownGameError
+from tui_games.core.outcome import ordinal
 from tui_games.core.locations import stats_db
 from tui_games.core.registry import get
 from tui_games.core.results import OUTCOMES, SeatResult
@@ -65,6 +66,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "UPDATE results SET place = CASE WHEN outcome = 'lost' THEN 2 ELSE 1 END"
         " WHERE chips IS NULL AND score IS NULL",
         "UPDATE results SET place = 1 WHERE score IS NOT NULL",
+    ),
+    (  # 1 -> 2: a game's own tallies and peaks (poker's hands won, biggest pot), as JSON
+        "ALTER TABLE results ADD COLUMN tallies TEXT",
+    ),
+    (  # 2 -> 3: a timed solo game's time and its number of moves (a puzzle's solve)
+        "ALTER TABLE results ADD COLUMN seconds REAL",
+        "ALTER TABLE results ADD COLUMN moves INTEGER",
     ),
 )
 """The statements that take the file from version N to N+1 (MIGRATIONS[N]), each run in one transaction."""
@@ -112,26 +120,59 @@ class StatsRow:
     best_points: float | None = None
     deals: int = 0
     """Deals played over these games (a game of many deals counts each)."""
+    counts: dict[str, float] = field(default_factory=dict)
+    """The game's own tallies added up over these games (SeatFigures.counts)."""
+    peaks: dict[str, float] = field(default_factory=dict)
+    """The game's own records, the highest over these games (SeatFigures.peaks)."""
+    tallied_deals: int = 0
+    """Deals played over the games that recorded tallies (what rates are per 100 of)."""
 
     @property
     def win_pct(self) -> float:
         """Games won as a percentage of games played (0 when none)."""
         return 100.0 * self.won / self.played if self.played else 0.0
 
+    def lines(self) -> list[str]:
+        """The game's own figures against this opponent in words, named as the game names them: its
+        net chips, tallies (rates per 100 deals where the game says so), peaks and places (with more
+        than two seats); empty for a game that records no tallies or peaks."""
+        if not self.counts and not self.peaks:
+            return []
+        try:
+            spec = get(self.game_id)
+            order, rates = [name for name, _ in spec.figure_labels], spec.rate_figures
+        except UnknownGameError:
+            order, rates = [], ()
+        label = lambda name: figure_label(self.game_id, name)  # noqa: E731
+        parts = []
+        if self.chips_history:
+            parts.append(f"{label('chips')} {self.chips_history[-1]:+g}")
+        named = {**self.counts, **self.peaks}
+        for name in sorted(named, key=lambda name: (order.index(name) if name in order else len(order), name)):
+            if name in rates and name in self.counts:
+                per_hundred = 100.0 * self.counts[name] / self.tallied_deals if self.tallied_deals else 0.0
+                parts.append(f"{label(name)} {per_hundred:+.1f}")
+            else:
+                parts.append(f"{label(name)} {named[name]:g}")
+        if self.places and max(self.places) > 2:
+            parts.append(places_text(self.places))
+        return parts
+
 
 DEFAULT_LABELS = {"score": "best score", "best_tile": "best tile", "chips": "chips", "points": "points",
-                  "deals": "deal", "games": "game"}
+                  "deals": "deal", "games": "game", "seconds": "best time", "moves": "fewest moves"}
 """What statistics call a game's figures unless its spec names them (``GameSpec.figure_labels``); the
 counted ones ('deals', 'games') are named by one noun, which :func:`counted` makes plural."""
 
 
 def figure_label(game_id: str, name: str) -> str:
-    """What game ``game_id`` calls figure ``name`` ('chips' may be a 'bankroll')."""
+    """What game ``game_id`` calls figure ``name`` ('chips' may be a 'bankroll'; a tally it does not
+    name is called by its name, 'hands_won' as 'hands won')."""
     try:
         labels = dict(get(game_id).figure_labels)
     except UnknownGameError:
         labels = {}
-    return labels.get(name, DEFAULT_LABELS[name])
+    return labels.get(name, DEFAULT_LABELS.get(name, name.replace("_", " ")))
 
 
 @dataclass
@@ -152,6 +193,10 @@ class GameFigures:
     best_points: float | None = None
     series_points: bool = False
     """True when games of many deals recorded points apart from chips (a race to a target)."""
+    times: list[float] = field(default_factory=list)
+    """The times of the games that recorded one, oldest first (a puzzle's solve times)."""
+    fewest_moves: int | None = None
+    """The fewest moves a game took, of those that counted them."""
 
     def lines(self) -> list[str]:
         """The figures in words, named as the game names them; empty when it has none."""
@@ -167,9 +212,31 @@ class GameFigures:
         if self.series_points and self.best_points is not None:
             parts.append(f"best {label('points')} {self.best_points:g}")
         if self.places and max(self.places) > 2:
-            parts.append("places " + ", ".join(f"{ordinal(place)} x{count}"
-                                               for place, count in sorted(self.places.items())))
+            parts.append(places_text(self.places))
+        if self.times:
+            parts.append(f"{counted(len(self.times), label('games'))}, {label('seconds')} "
+                         f"{clock_text(min(self.times))}")
+            for count in (5, 12):
+                average = trimmed_average(self.times[-count:]) if len(self.times) >= count else None
+                if average is not None:
+                    parts.append(f"average of {count} {clock_text(average)}")
+        if self.fewest_moves is not None:
+            parts.append(f"{label('moves')} {self.fewest_moves}")
         return parts
+
+
+def trimmed_average(times: list[float]) -> float:
+    """The mean of ``times`` without the best and the worst (a speedcuber's 'average of 5')."""
+    kept = sorted(times)[1:-1] if len(times) > 2 else list(times)
+    return sum(kept) / len(kept)
+
+
+def clock_text(seconds: float) -> str:
+    """'12.34 s', or '1:02.50' from a minute up."""
+    if seconds < 60:
+        return f"{seconds:.2f} s"
+    minutes, rest = divmod(seconds, 60)
+    return f"{int(minutes)}:{rest:05.2f}"
 
 
 def counted(count: int, noun: str) -> str:
@@ -177,10 +244,9 @@ def counted(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def ordinal(number: int) -> str:
-    """'1st', '2nd', '3rd', '4th' ... '11th', '21st'."""
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+def places_text(places: dict[int, int]) -> str:
+    """'places 1st x2, 3rd x1': how often each place was reached."""
+    return "places " + ", ".join(f"{ordinal(place)} x{count}" for place, count in sorted(places.items()))
 
 
 class _NewerSchema(Exception):
@@ -345,7 +411,8 @@ def record_game(game_id: str, opponent: str, results: list[SeatResult], params: 
         if result.outcome not in OUTCOMES:
             raise ValueError(f"outcome must be one of {OUTCOMES}, not {result.outcome!r}")
     rows = [(game_id, opponent, r.seat, r.outcome, r.score, r.best_tile, r.chips,
-             json.dumps(params or {}, sort_keys=True), game_key, r.place, r.points, r.deals) for r in results]
+             json.dumps(params or {}, sort_keys=True), game_key, r.place, r.points, r.deals, _tallies_text(r),
+             r.seconds, r.moves) for r in results]
 
     def insert(connection: sqlite3.Connection) -> bool:
         if game_key is not None and connection.execute(
@@ -354,7 +421,8 @@ def record_game(game_id: str, opponent: str, results: list[SeatResult], params: 
         try:
             connection.executemany(
                 "INSERT INTO results (game, opponent, seat, outcome, score, best_tile, chips, params,"
-                " game_key, place, points, deals) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                " game_key, place, points, deals, tallies, seconds, moves)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
         except sqlite3.IntegrityError:  # another process recorded it a moment ago
             connection.rollback()
             return False
@@ -394,7 +462,27 @@ def _seat_label(game_id: str, opponent: str, seat: int) -> str:
 
 
 _RESULT_COLUMNS = ("game", "opponent", "seat", "outcome", "score", "best_tile", "chips", "place", "points",
-                   "deals")
+                   "deals", "tallies", "seconds", "moves")
+
+
+def _tallies_text(result: SeatResult) -> str | None:
+    """A seat result's tallies and peaks as the ``tallies`` column keeps them (JSON), None when none."""
+    if not result.counts and not result.peaks:
+        return None
+    return json.dumps({"counts": result.counts or {}, "peaks": result.peaks or {}}, sort_keys=True)
+
+
+def _read_tallies(text: str | None) -> tuple[dict, dict]:
+    """(counts, peaks) back from the ``tallies`` column; empty for a row without them, or one that
+    does not read as this program writes it."""
+    try:
+        data = json.loads(text) if text else {}
+        counts, peaks = dict(data.get("counts", {})), dict(data.get("peaks", {}))
+        if all(isinstance(v, (int, float)) for v in (*counts.values(), *peaks.values())):
+            return counts, peaks
+    except (ValueError, TypeError, AttributeError):
+        pass
+    return {}, {}
 
 
 def _fetch_results(connection: sqlite3.Connection) -> list[dict]:
@@ -458,6 +546,13 @@ def summary(fetched: list[dict] | None = None) -> list[StatsRow]:
         if result["chips"] is not None:
             previous = row.chips_history[-1] if row.chips_history else 0.0
             row.chips_history.append(previous + result["chips"])
+        counts, peaks = _read_tallies(result["tallies"])
+        if counts or peaks:
+            row.tallied_deals += result["deals"] or 1
+        for name, value in counts.items():
+            row.counts[name] = row.counts.get(name, 0) + value
+        for name, value in peaks.items():
+            row.peaks[name] = max(row.peaks.get(name, value), value)
     return sorted(rows.values(), key=lambda r: (r.game_id, r.opponent))
 
 
@@ -481,6 +576,10 @@ def game_figures(fetched: list[dict] | None = None) -> list[GameFigures]:
             figures.chips_deals += deals
         elif deals > 1 and result["points"] is not None:
             figures.series_points = True
+        if result["seconds"] is not None:
+            figures.times.append(float(result["seconds"]))
+        if result["moves"] is not None:
+            figures.fewest_moves = min(figures.fewest_moves or result["moves"], result["moves"])
     return [games[game] for game in sorted(games) if games[game].lines()]
 
 

@@ -32,8 +32,16 @@ def param_requirement(spec: GameSpec, name: str) -> tuple[str, str] | None:
     return spec.param(name).applies_when
 
 
+def listed_params(spec: GameSpec) -> list[Param]:
+    """The parameters a player chooses (not those a series sets itself, ``Param.internal``)."""
+    return [param for param in spec.params if not param.internal]
+
+
 def param_applies(spec: GameSpec, name: str, params: dict) -> bool:
-    """True when parameter ``name`` means something with the other choices in ``params``."""
+    """True when parameter ``name`` means something with the other choices in ``params`` (never for
+    an internal one, which the series sets: forms and headers leave it out)."""
+    if spec.param(name).internal:
+        return False
     requirement = param_requirement(spec, name)
     if requirement is None:
         return True

@@ -570,12 +570,15 @@ def explain(s, t: int, action: int) -> str | None:
         bounds = np.zeros(2, dtype=np.int64)
         raise_bounds(s, t, bounds)
         if error == ERR_TOO_SMALL:
-            return (f"a raise to {action} is too small: the smallest makes your chips in the pot "
-                    f"{bounds[0]}")
+            return _too_small(action, int(bounds[0]))
         return f"a raise to {action} is more than you have: all in makes your chips in the pot {bounds[1]}"
     if error == ERR_RAISE_CAP:
         return f"no more raises this round: {int(s[t + RAISE_CAP])} bets and raises is the limit"
     return _REASONS[error]
+
+
+def _too_small(action: int, smallest: int) -> str:
+    return f"a raise to {action} is too small: the smallest makes your chips in the pot {smallest}"
 
 
 _REASONS = {
@@ -654,6 +657,11 @@ def parse_action(s, t: int, text: str) -> int:
                 raise IllegalActionError(f"in limit the raise makes your chips in the pot "
                                          f"{raise_total(s, t, RAISE)}, not {action}")
             action = RAISE
+        elif action < RAISE:  # 0 and 1 are the ids of fold and call: so few chips are never a raise
+            bounds = np.zeros(2, dtype=np.int64)
+            if raise_bounds(s, t, bounds) != OK:
+                raise IllegalActionError(explain(s, t, RAISE) or _REASONS[ERR_NO_SUCH_ACTION])
+            raise IllegalActionError(_too_small(action, int(bounds[0])))
     else:
         raise InvalidMoveError(f"{text.strip()!r} is no action: fold, check, call, raise (or raise 40 "
                                "to make your chips in the pot 40), all in")

@@ -116,6 +116,12 @@ class HoldemState(TableViews, KernelState):
         return [card_name(c) for c in self.board]
 
     @property
+    def hand_results(self) -> list[int]:
+        """Each seat's chips won minus chips put in this hand once it is settled (all 0 before)."""
+        settled = int(self.array[rules.PHASE]) == rules.PHASE_OVER
+        return [int(bt.hand_result(self.array, T, seat)) if settled else 0 for seat in range(self.num_players)]
+
+    @property
     def showdown(self) -> bool:
         """True once the hand ended in a showdown."""
         return bool(self.array[rules.SHOWDOWN])
@@ -246,15 +252,23 @@ def button_seat(params: dict, seats: int) -> int:
 
 
 def figures(state: HoldemState, seat: int) -> SeatFigures:
-    """The chips ``seat`` won or lost in the hand."""
-    return SeatFigures(chips=state.returns()[seat])
+    """What a finished hand adds to ``seat``'s statistics: the chips it won or lost, and the tallies a
+    sitting adds up (the hand, a hand won, a showdown reached and won, the result in big blinds for
+    bb/100) with the pot it won as a peak (the biggest pot)."""
+    if not state.in_hand(seat):
+        return SeatFigures(chips=0.0)
+    net = state.hand_results[seat]
+    shown = state.showdown and not state.folded(seat)
+    counts = {"hands": 1, "hands_won": int(net > 0), "showdowns": int(shown),
+              "showdowns_won": int(shown and net > 0), "big_blinds": net / state.big_blind}
+    return SeatFigures(chips=float(net), counts=counts, peaks={"biggest_pot": state.pot} if net > 0 else {})
 
 
 def result_text(state: HoldemState) -> str:
     """One line for a finished hand: 'Player 1 wins 12 with two pair, kings and sevens', 'Everyone
     else folds: Player 2 wins 3', 'Split pot: ...'."""
     name = state.spec.seat_name
-    results = state.returns()
+    results = state.hand_results
     winners = [seat for seat, chips in enumerate(results) if chips > 0]
     if not winners:
         return "No chips changed hands" if not state.showdown else "Split pot"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from tui_games.engine.cards import betting as bt
+from tui_games.engine.cards.pots import side_pots
 
 
 class TableViews:
@@ -42,13 +43,19 @@ class TableViews:
         """Each seat's chips in the pot this hand."""
         return [self._table(bt.TOTALS, seat) for seat in range(self.num_players)]
 
-    def pots(self) -> list[tuple[int, list[int]]]:
-        """The main pot and side pots so far: (chips, seats that can win it)."""
-        amounts = np.zeros(bt.MAX_SEATS + 1, dtype=np.int64)
-        eligible = np.zeros((bt.MAX_SEATS + 1) * bt.MAX_SEATS, dtype=np.int64)
-        count = int(bt.table_pots(self.array, self.TABLE_AT, amounts, eligible))
+    def pots(self, collected: bool = False) -> list[tuple[int, list[int]]]:
+        """The main pot and side pots so far: (chips, seats that can win it), the main pot first.
+        ``collected``: only the chips gathered from the betting rounds before this one (what a table
+        shows in the middle while this round's bets still lie in front of the seats)."""
         n = self.num_players
-        return [(int(amounts[p]), [seat for seat in range(n) if eligible[p * n + seat]]) for p in range(count)]
+        totals = np.array(self.committed, dtype=np.int64)
+        if collected:
+            totals -= np.array(self.bets, dtype=np.int64)
+        live = np.array([int(bt.is_live(self.array, self.TABLE_AT, seat)) for seat in range(n)], dtype=np.int64)
+        amounts = np.zeros(bt.MAX_SEATS + 1, dtype=np.int64)
+        eligible = np.zeros(bt.MAX_SEATS + 1, dtype=np.int64)  # a bitmask of seats per pot
+        count = int(side_pots(totals, live, n, amounts, eligible))
+        return [(int(amounts[p]), [seat for seat in range(n) if eligible[p] >> seat & 1]) for p in range(count)]
 
     @property
     def small_blind_seat(self) -> int | None:

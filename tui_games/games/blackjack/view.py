@@ -14,8 +14,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from tui_games.ui.action_keys import ActionBarKeys
 from tui_games.ui.game_view import GameView
-from tui_games.ui.messages import ButtonAction
 from tui_games.ui.widgets.action_bar import ActionBar
 from tui_games.ui.widgets.cards import hand_content, hand_line, hand_width
 
@@ -47,7 +47,7 @@ NOTE_ROOM = 14
 """Columns a three-line hand keeps beside its cards for the notes ('hard 20', 'stood  +2')."""
 
 
-class BlackjackView(GameView):
+class BlackjackView(ActionBarKeys, GameView):
     """Draws ``state.dealer_cards`` (the hole card stays face down until the state reveals it) and
     ``state.hands(seat)``; the buttons are ``state.available_actions``."""
 
@@ -263,27 +263,3 @@ class BlackjackView(GameView):
             return None
         legal = set(self.legal())
         return next((a for a, letter in action_keys().items() if letter == key and a in legal), None)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A letter key is only taken when its action is legal; otherwise it falls through to the
-        game screen (so n still means 'new game' once the round is over)."""
-        if action == "letter":
-            return self._letter_action(str(parameters[0])) is not None
-        return super().check_action(action, parameters)
-
-    def action_letter(self, key: str) -> None:
-        """Play the action of letter ``key`` (h hit, s stand ...)."""
-        action = self._letter_action(key)
-        if action is not None:
-            self.choose(action)
-
-    def action_press(self, position: int) -> None:
-        """Press the ``position``-th action button (digit keys)."""
-        action = self.actions.action_at(position)
-        if action is not None:
-            self.choose(action)
-
-    def on_button_action(self, message: ButtonAction) -> None:
-        """A clicked (or Enter-pressed) button plays its action."""
-        message.stop()
-        self.choose(message.action)

@@ -1,6 +1,7 @@
-"""Limit Texas Hold'em: its catalogue entry, kept here until the game is complete (a ``spec.py``
-that re-exports it puts the game in the menu); no kernels imported here."""
+"""Limit Texas Hold'em: its catalogue entry, which ``spec.py`` re-exports for the menu; no kernels
+imported here."""
 
+from tui_games.core.poker_figures import FIGURE_LABELS, RATE_FIGURES
 from tui_games.core.spec import GameSpec, Param
 from tui_games.engine.cards.seat_params import button_param, stack_params
 
@@ -10,6 +11,7 @@ SPEC = GameSpec(
     group="Card games",
     description="Hold'em with fixed bets: blinds 1/2, bets of 2, then 4 on the turn and river.",
     package="tui_games.games.limit_holdem",
+    view="tui_games.games.limit_holdem.view:LimitHoldemView",
     min_players=2,
     max_players=10,
     max_level=3,
@@ -24,5 +26,6 @@ SPEC = GameSpec(
     order=21,
     seats_param="players",
     allow_undo=False,
-    figure_labels=(("chips", "net chips"), ("deals", "hand"), ("games", "sitting")),
+    figure_labels=FIGURE_LABELS,
+    rate_figures=RATE_FIGURES,
 )

@@ -476,6 +476,20 @@ class GameScreen(Screen):
         self.query_one("#thinking", Thinking).stop()
         self.notify(reason, title="The AI could not move", severity="error", timeout=8)
 
+    def let_ai_play(self, level: int) -> None:
+        """Hand the human to move's seat to the AI of ``level`` (a puzzle's 'solve it'): its moves then
+        follow one by one at the AI's pace, each worked out in a thread worker."""
+        match = self.match
+        if match is None or match.is_over or not match.human_to_move:
+            return
+        self._cancel_thinking()
+        try:
+            self._storage_call(match.hand_seat_to_ai, match.to_move, level)
+        except TuiGamesError as error:
+            self.notify(str(error), title="Not allowed", severity="warning", timeout=4)
+            return
+        self._position_changed()
+
     def _cancel_thinking(self) -> None:
         """Invalidate running AI and hint workers and ask the searches to stop."""
         self._token += 1

@@ -18,6 +18,12 @@ from tui_games.core.spec import GameSpec
 from tui_games.ui import describe
 
 
+TITLE_WIDTH = 16
+"""Columns of a game's title in the list (a longer one takes room from the player count)."""
+PLAYERS_WIDTH = 11
+"""Columns of the player count ('2-10 players') in the list."""
+
+
 class MenuScreen(Screen):
     """Lists the games by group; Enter starts a new game, ? shows the rules."""
 
@@ -56,8 +62,13 @@ class MenuScreen(Screen):
                     options.append(None)
                 group = spec.group
                 options.append(Option(Text(group.upper(), style="bold"), id=f"group:{group}", disabled=True))
-            prompt = Text.assemble((f" {spec.title:<16}", "bold"))
-            prompt.append(f"{describe.players_text(spec):>11}", style="dim")
+            players = describe.players_text(spec)
+            if len(spec.title) > TITLE_WIDTH:  # a long title keeps the row: the count without 'players'
+                players = players.split()[0]
+            room = TITLE_WIDTH + PLAYERS_WIDTH - len(players) - 1
+            title = spec.title if len(spec.title) <= room else spec.title[:room - 1] + "…"
+            prompt = Text.assemble((f" {title:<{TITLE_WIDTH + PLAYERS_WIDTH - len(players)}}", "bold"))
+            prompt.append(players, style="dim")
             options.append(Option(prompt, id=spec.id))
         return options
 
@@ -113,7 +124,7 @@ class MenuScreen(Screen):
         intro = Text(spec.description + "\n")
         rows = [("Players", describe.players_line(spec))]
         rows.append(("AI", describe.levels_text(spec)))
-        for number, param in enumerate(spec.params):
+        for number, param in enumerate(describe.listed_params(spec)):
             rows.append(("Options" if number == 0 else "", describe.param_text(param, spec)))
         rows.append(("Kind", describe.kind_text(spec)))
         table = Table.grid(padding=(0, 1))

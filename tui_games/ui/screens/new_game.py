@@ -86,6 +86,8 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                         if param.choices:
                             yield Select([(c, c) for c in param.choices], value=value,
                                          allow_blank=False, compact=True, id=f"param-{param.name}")
+                        elif param.text:
+                            yield Input(str(value), compact=True, id=f"param-{param.name}")
                         else:
                             yield Input(str(value), type="integer", compact=True,
                                         id=f"param-{param.name}",

@@ -44,10 +44,10 @@ def rules_markdown(spec: GameSpec) -> str:
     if not _has_section(body, "AI levels", "Computer opponents"):
         parts += ["", "## AI levels", ""]
         parts += [f"{n}. **{spec.level_name(n)}**" for n in range(1, spec.max_level + 1)]
-    if spec.params and not _has_section(body, "Options", "Parameters"):
+    if describe.listed_params(spec) and not _has_section(body, "Options", "Parameters"):
         parts += ["", "## Options", ""]
         parts += [f"- **{p.name.replace('_', ' ')}**: {p.help} ({p.describe_range()}, default {p.default})"
-                  for p in spec.params]
+                  for p in describe.listed_params(spec)]
     if not _has_section(body, "Keys", "Playing"):
         parts += ["", "## Keys", "", view_keys(spec).strip()]
     parts += ["", "## Game screen keys", "", GAME_KEYS.strip(), ""]

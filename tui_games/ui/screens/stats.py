@@ -45,6 +45,7 @@ class StatsScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self._figures: dict = {}  # game id -> GameFigures, for the games that recorded any
+        self._rows: dict = {}  # table row key -> StatsRow
         self._chips_shown: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -70,6 +71,7 @@ class StatsScreen(Screen):
         rows, figures = stats.overview()
         self._figures = {entry.game_id: entry for entry in figures}
         for row in rows:
+            self._rows[f"{row.game_id}\n{row.opponent}"] = row
             table.add_row(
                 game_title(row.game_id), row.opponent, str(row.played), str(row.won), str(row.lost),
                 str(row.drawn), f"{row.win_pct:.0f}%", streak_text(row.current_streak), streak_text(row.best_streak),
@@ -82,19 +84,25 @@ class StatsScreen(Screen):
         with_chips = [game_id for game_id, entry in self._figures.items() if entry.chips_history]
         self._show_chips(with_chips[0] if with_chips else None)
 
-    def _show_records(self) -> None:
+    def _show_records(self, row=None) -> None:
+        """Each game's records, after the highlighted row's own figures (poker's hands won, bb/100 ...)
+        when its game records any."""
         text = Text()
         text.append("Records", style="bold")
+        if row is not None and row.lines():
+            text.append(f"\n{game_title(row.game_id)} against {row.opponent}: ", style="bold")
+            text.append(", ".join(row.lines()))
         for game_id, entry in self._figures.items():
             text.append(f"\n{game_title(game_id)}: ", style="bold")
             text.append(", ".join(entry.lines()))
-        if not self._figures:
+        if not self._figures and not (row is not None and row.lines()):
             text.append("\nnone yet", style="dim")
         self.query_one("#records-text", Static).update(text)
 
     @on(DataTable.RowHighlighted, "#stats-table")
     def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        """Show the chip history of the highlighted row's game, when it records chips."""
+        """Show the highlighted row's own figures, and the chip history of its game when it records chips."""
+        self._show_records(self._rows.get(event.row_key.value or ""))
         game_id = (event.row_key.value or "").split("\n")[0]
         entry = self._figures.get(game_id)
         if entry is not None and entry.chips_history:

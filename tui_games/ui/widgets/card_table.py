@@ -4,10 +4,12 @@ hand-history log under it, and the betting buttons.
 The poker views fill a :class:`TableModel` from the state as the shown seat may see it (a card they
 may not see is ``None``, drawn face down) and call :meth:`CardTable.show`; the table draws itself at
 whatever size it has. Seat 0 of the model sits at the bottom and the others follow clockwise (to its
-left first). With few seats and room to spare each seat takes three lines; with seven or more, or a
-small table, it takes two (the compact layout that keeps ten seats readable at 80x24). Every mark
-reads without colour: the turn marker is an arrow, the dealer button a reversed ``D``, winners'
-cards reversed, folded seats say so.
+left first). With few seats and room to spare each seat takes three lines: its name, its cards, its
+chips. With seven or more, or a small table, seats are compact: short names, cards side by side and
+the chips in short ('b4'), on three lines where they fit and else on two (ten seats stay readable
+at 80x24); when even that leaves no room for the middle of the table, the community cards close up.
+Every mark reads without colour: the turn marker is an arrow, the dealer button a reversed ``D``,
+winners' cards reversed, folded seats say so.
 
 :class:`BettingBar` holds the betting buttons (fold, check or call with the amount, bet or raise),
 each with its key letter: ``f`` fold, ``c`` check or call, ``r`` bet or raise, ``a`` all in.
@@ -32,7 +34,7 @@ from tui_games.ui.widgets.cards import card_chip
 MAX_SEATS = 10
 """The most seats a table draws."""
 COMPACT_FROM = 7
-"""Seats from which the table always uses the two-line compact seats."""
+"""Seats from which the table always uses the compact seats."""
 LOG_ROWS = 3
 """Lines the hand-history log shows (when the table has room for them)."""
 
@@ -138,14 +140,19 @@ class Canvas:
 
 def seat_corners(seats: int, width: int, height: int, box_width: int, box_height: int) -> list[tuple[int, int]]:
     """Where each seat's block goes: top-left corners on an ellipse, seat 0 at the bottom middle and
-    the rest clockwise (to its left first), every block inside ``width`` x ``height``."""
-    rx = max(0.0, (width - box_width) / 2)
+    the rest clockwise (to its left first), every block inside ``width`` x ``height``; the ellipse
+    is stretched so that the outermost blocks reach the sides and the highest the top."""
+    angles = [math.pi / 2 + 2 * math.pi * seat / seats for seat in range(seats)]
+    reach_x = max(abs(math.cos(angle)) for angle in angles)
+    reach_up = max(-math.sin(angle) for angle in angles)
+    reach_x = reach_x if reach_x > 1e-9 else 1.0  # two seats sit at the top and the bottom
+    rx = max(0.0, (width - box_width) / 2) / reach_x
     ry = max(0.0, (height - box_height) / 2)
     corners = []
-    for seat in range(seats):
-        angle = math.pi / 2 + 2 * math.pi * seat / seats
+    for angle in angles:
+        up = math.sin(angle) < 0
         cx = width / 2 + rx * math.cos(angle)
-        cy = height / 2 + ry * math.sin(angle)
+        cy = height / 2 + ry * math.sin(angle) / (reach_up if up else 1.0)  # the top row reaches the top
         x = min(max(0, round(cx - box_width / 2)), max(0, width - box_width))
         y = min(max(0, round(cy - box_height / 2)), max(0, height - box_height))
         corners.append((x, y))
@@ -172,6 +179,10 @@ def felt_box(boxes: Sequence[_Box], width: int, height: int, need_width: int = 0
     return best[1] if best is not None else _Box(width // 2, height // 2, 0, 0)
 
 
+def _fits(felt: _Box, need: tuple[int, int]) -> bool:
+    return felt.width >= need[0] and felt.height >= need[1]
+
+
 class TableCanvas(Widget):
     """The oval, the seats around it and the middle of the table, drawn to the widget's size."""
 
@@ -184,7 +195,9 @@ class TableCanvas(Widget):
         self.glyphs = glyphs
         self.model: TableModel | None = None
         self.compact = False
-        """True when the seats are drawn on two lines each."""
+        """True when the seats are drawn compact (short names, short chip counts)."""
+        self.tight = False
+        """True when the community cards are drawn without gaps (a crowded table)."""
         self._drawn: tuple | None = None  # (model, width, height, glyph set, content) of the last render
 
     def show(self, model: TableModel) -> None:
@@ -205,39 +218,46 @@ class TableCanvas(Widget):
     def draw(self, model: TableModel, width: int, height: int) -> list[Content]:
         """The table as lines of ``width`` columns, ``height`` of them."""
         canvas = Canvas(width, height)
-        middle = self._middle_lines(model)
-        need = (max((line.cell_length for line in middle), default=0) + 4, len(middle) + 2)
-        boxes = self._layout(len(model.seats), width, height, need)
-        felt = felt_box(boxes, width, height, *need)
-        if felt.width < need[0]:  # too narrow: one pot a line
-            middle = self._middle_lines(model, narrow=True)
-            felt = felt_box(boxes, width, height, max(line.cell_length for line in middle) + 4, len(middle) + 2)
+        middles = [self._middle_lines(model, narrow=narrow, tight=tight)
+                   for tight in (False, True) for narrow in (False, True)]
+        boxes, fitting = self._layout(len(model.seats), width, height, [self._need(middle) for middle in middles])
+        middle = middles[fitting]
+        self.tight = fitting >= 2
+        felt = felt_box(boxes, width, height, *self._need(middle))
         self._draw_felt(canvas, felt, middle)
         for seat, box in zip(model.seats, boxes):
             for row, line in enumerate(self._seat_lines(seat, box.width, box.height)):
                 canvas.put(box.x + (box.width - line.cell_length) // 2, box.y + row, line)
         return canvas.lines()
 
-    def _layout(self, seats: int, width: int, height: int, need: tuple[int, int]) -> list[_Box]:
-        """Seat blocks: three lines each when they fit apart around a felt with room for the middle,
-        else the compact two lines."""
-        options = [(3, w) for w in (40, 26, 20, 16, 14)] + [(2, w) for w in (16, 14, 13, 11, 9)]
-        options = [(h, min(w, width)) for h, w in options]
-        if seats >= COMPACT_FROM:
-            options = [option for option in options if option[0] == 2]
-        chosen = options[-1]
-        for box_height, box_width in options:
+    @staticmethod
+    def _need(middle: list[Content]) -> tuple[int, int]:
+        """The felt's size for ``middle``: its lines inside a border and a column of margin."""
+        return max((line.cell_length for line in middle), default=0) + 4, len(middle) + 2
+
+    def _layout(self, seats: int, width: int, height: int,
+                needs: list[tuple[int, int]]) -> tuple[list[_Box], int]:
+        """Seat blocks, and which of the middle's ``needs`` (sizes, most spacious first) fits among
+        them: the first option, largest first, whose blocks lie apart around a felt with room for
+        one of them. Full three-line seats, then compact three-line ones, then compact two-line ones."""
+        full = [(3, w, False) for w in (40, 26, 20, 16, 14)] if seats < COMPACT_FROM else []
+        options = (full + [(3, w, True) for w in (16, 14, 13, 12, 11, 10)]
+                   + [(2, w, True) for w in (16, 14, 13, 12, 11, 9)])
+        options = [(h, min(w, width), compact) for h, w, compact in options]
+        chosen = (*options[-1], len(needs) - 1)
+        for box_height, box_width, compact in options:
             corners = seat_corners(seats, width, height, box_width, box_height)
             boxes = [_Box(x, y, box_width, box_height) for x, y in corners]
-            apart = all(not a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
-            felt = felt_box(boxes, width, height, *need)
-            if apart and felt.width >= need[0] and felt.height >= need[1]:
-                chosen = (box_height, box_width)
+            if any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]):
+                continue
+            fitting = next((index for index, need in enumerate(needs)
+                            if _fits(felt_box(boxes, width, height, *need), need)), None)
+            if fitting is not None:
+                chosen = (box_height, box_width, compact, fitting)
                 break
-        box_height, box_width = chosen
-        self.compact = box_height == 2
+        box_height, box_width, self.compact, fitting = chosen
         return [_Box(x, y, box_width, box_height)
-                for x, y in seat_corners(seats, width, height, box_width, box_height)]
+                for x, y in seat_corners(seats, width, height, box_width, box_height)], fitting
 
     # ----- the oval and the middle ------------------------------------------------------------------
     def _draw_felt(self, canvas: Canvas, felt: _Box, middle: list[Content]) -> None:
@@ -280,13 +300,14 @@ class TableCanvas(Widget):
             canvas.put(x0 + w - 1, y, v_line, FELT)
         canvas.put(x0, y0 + h - 1, corners[2] + h_line * (w - 2) + corners[3], FELT)
 
-    def _middle_lines(self, model: TableModel, narrow: bool = False) -> list[Content]:
-        """The community cards, the pots (on one line, or ``narrow``: one a line) and the message."""
+    def _middle_lines(self, model: TableModel, narrow: bool = False, tight: bool = False) -> list[Content]:
+        """The community cards (``tight``: without gaps), the pots (on one line, or ``narrow``: one a
+        line) and the message."""
         lines: list[Content] = []
         if model.slots:
             pieces: list[Content | str] = []
             for index in range(model.slots):
-                if index:
+                if index and not tight:
                     pieces.append(" ")
                 if index < len(model.community):
                     chip = card_chip(model.community[index], self.glyphs)
@@ -306,27 +327,52 @@ class TableCanvas(Widget):
     # ----- a seat ----------------------------------------------------------------------------------------
     def _seat_lines(self, seat: TableSeat, width: int, height: int) -> list[Content]:
         arrow = self.glyphs.arrows["right"]
-        marker = Content.styled(f"{arrow} ", "bold") if seat.to_act else Content("" if height < 3 else "  ")
+        indent = "" if self.compact else "  "
+        marker = Content.styled(f"{arrow} ", "bold") if seat.to_act else Content(indent)
         name_style = "bold reverse" if seat.to_act else ("bold" if not seat.folded else "dim")
         tags: list[Content] = []
         if seat.dealer:
-            tags.append(Content.styled(" D " if height >= 3 else "D", "bold reverse"))
+            tags.append(Content.styled(" D " if not self.compact else "D", "bold reverse"))
         if seat.blind:
             tags.append(Content.styled(seat.blind, "dim"))
         cards = self._cards(seat)
-        status = self._status(seat)
-        if height >= 3:
-            title = Content.assemble(marker, (seat.name, name_style), *[piece for tag in tags for piece in (" ", tag)])
+        if not self.compact:
+            marks = [piece for tag in tags for piece in (" ", tag)]
+            title = Content.assemble(marker, (seat.name, name_style), *marks)
+            for name in (seat.name.split(" (")[0], seat.short):  # too long: without '(AI Solid)', or short
+                if title.cell_length > width and name:
+                    title = Content.assemble(marker, (name, name_style), *marks)
             hand = Content.assemble(cards, ("  " + seat.hand, "italic")) if seat.hand else cards
-            lines = [title, hand, status]
+            lines = [title, hand, self._status(seat, width)]
         else:  # the name and the stack first; the button and blind marks where there is room
             title = Content.assemble(marker, (seat.short or seat.name, name_style), " ", str(seat.stack))
+            left: list[Content] = []  # marks with no room beside the name go under the cards
             for tag in tags:
-                if title.cell_length + 1 + tag.cell_length <= width:
+                if title.cell_length + 1 + tag.cell_length <= width and not left:
                     title = Content.assemble(title, " ", tag)
-            second = Content.styled("folded", "italic") if seat.folded else Content.assemble(cards, " ", status)
-            lines = [title, second]
+                else:
+                    left.append(tag)
+            if height >= 3:
+                lines = [title, cards, self._status(seat, width, left)]
+            elif seat.folded:
+                lines = [title, Content.styled("folded", "italic")]
+            else:
+                lines = [title, self._cards_and_status(seat, cards, width)]
         return [line[:width] if line.cell_length > width else line for line in lines]
+
+    def _cards_and_status(self, seat: TableSeat, cards: Content, width: int) -> Content:
+        """The cards and the chips on one line; where both do not fit, face-down cards shrink to one
+        card back (the seat is in the hand) or make way for the chips, and face-up cards keep what of
+        the chips fits whole."""
+        status = self._status(seat, width)
+        if cards.cell_length + 1 + status.cell_length <= width or not status.cell_length:
+            return Content.assemble(cards, " ", status) if status.cell_length else cards
+        if seat.cards and all(card is None for card in seat.cards):
+            back = card_chip(None, self.glyphs)
+            if back.cell_length + 1 + status.cell_length <= width:
+                return Content.assemble(back, " ", status)
+            return status
+        return Content.assemble(cards, " ", self._status(seat, width - cards.cell_length - 1))
 
     def _cards(self, seat: TableSeat) -> Content:
         if not seat.cards:
@@ -343,20 +389,32 @@ class TableCanvas(Widget):
             pieces.append(chip)
         return Content.assemble(*pieces)
 
-    def _status(self, seat: TableSeat) -> Content:
-        """'95 chips · bet 4', 'folded', 'ALL IN', with the note ('wins 7'); compact: 'b4', 'fold'."""
-        parts: list[Content] = []
+    def _status(self, seat: TableSeat, width: int, tags: Sequence[Content] = ()) -> Content:
+        """'95 chips · bet 4', 'folded', 'ALL IN', with the note ('wins 7'); compact: 'b4', 'fold',
+        after the ``tags`` (button and blind marks) that found no room beside the name. Only whole
+        pieces that fit in ``width``: a fold first, then the bet, the marks, the all-in mark, the
+        stack and the note (a number is never cut short)."""
+        pieces: list[tuple[float, Content]] = [(2 + index / 10, tag) for index, tag in enumerate(tags)]
         if seat.folded:
-            parts.append(Content.styled("fold" if self.compact else "folded", "italic"))
+            pieces.append((0, Content.styled("fold" if self.compact else "folded", "italic")))
         elif seat.all_in:
-            parts.append(Content.styled("ALL IN", "bold"))
+            pieces.append((3, Content.styled("ALL IN", "bold")))
         elif not self.compact:
-            parts.append(Content(f"{seat.stack} chips"))
+            pieces.append((4, Content(f"{seat.stack} chips")))
         if seat.bet:
-            parts.append(Content(f"b{seat.bet}" if self.compact else f"bet {seat.bet}"))
+            pieces.append((1, Content(f"b{seat.bet}" if self.compact else f"bet {seat.bet}")))
         if seat.note:
-            parts.append(Content.styled(seat.note, "bold" if seat.winner else ""))
-        return Content(" " if self.compact else separator(self.glyphs)).join(parts)
+            pieces.append((5, Content.styled(seat.note, "bold" if seat.winner else "")))
+        between = " " if self.compact else separator(self.glyphs)
+        kept: set[float] = set()
+        used = 0
+        for priority, piece in sorted(pieces, key=lambda item: item[0]):
+            extra = piece.cell_length + (len(between) if kept else 0)
+            if used + extra <= width:
+                kept.add(priority)
+                used += extra
+        # a fresh separator: Content.join miscounts cells with one whose cell_length was asked for
+        return Content(between).join([piece for priority, piece in pieces if priority in kept])
 
 
 class CardTable(Vertical):
