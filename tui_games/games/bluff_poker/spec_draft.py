@@ -1,0 +1,28 @@
+"""Bluff poker: its catalogue entry, kept here until the game is complete (view, AI, help).
+
+The catalogue finds a game through ``spec.py``; this module becomes ``spec.py`` (with ``view=``) once
+the view and the AI work, so that the menu never offers an unfinished game. Tests use it meanwhile.
+"""
+
+from tui_games.core.spec import GameSpec, Param
+
+SPEC = GameSpec(
+    id="bluff-poker",
+    title="Bluff poker",
+    group="Dice games",
+    description="Three dice under a cup: outbid or outbluff the others; the first to 7 penalties loses.",
+    package="tui_games.games.bluff_poker",
+    min_players=2,
+    max_players=6,
+    max_level=3,
+    level_names=("Honest", "Careful", "Shark"),
+    params=(
+        Param("players", 3, "number of players", minimum=2, maximum=6),
+        Param("penalty_limit", 7, "penalties that lose the game", minimum=1, maximum=30),
+    ),
+    deterministic=False,
+    perfect_information=False,
+    seats_param="players",
+    allow_undo=False,
+)
+"""The catalogue entry (not yet in the catalogue: see the module docstring)."""
