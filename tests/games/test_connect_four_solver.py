@@ -344,10 +344,11 @@ def test_shipped_outcome_rows_keep_the_outcome():
     """Rows that hold only an outcome (from an older book, not yet searched exactly) name a column
     whose resulting position has the opposite outcome for the opponent, where the book knows it."""
     book = OpeningBook.load()
+    outcome_rows = [row for row in book.rows if not row[3]]
+    if not outcome_rows:
+        pytest.skip("every row of the shipped book is exact now")
     checked = 0
-    for key, column, score, exact in book.rows:
-        if exact:
-            continue
+    for key, column, score, exact in outcome_rows:
         position, mask = _position_of_key(int(key))
         child_position, child_mask = position ^ mask, mask | ((mask + rules.bottom_mask_col(int(column)))
                                                                & rules.column_mask(int(column)))
@@ -355,5 +356,5 @@ def test_shipped_outcome_rows_keep_the_outcome():
         if reply is not None:
             assert reply.outcome == -np.sign(score), (key, column)
             checked += 1
-    assert checked >= 20
+    assert checked > 0  # the book grows towards exact rows only, so how many remain to check shrinks
 
