@@ -6,7 +6,7 @@ import re
 
 from tui_games.core.definition import GameDefinition, ai_factory
 from tui_games.core.errors import IllegalActionError
-from tui_games.core.outcome import Outcome, SeatOutcome, Termination
+from tui_games.core.outcome import Outcome
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.engine.standard import no_chance_outcomes
 from tui_games.games.sim import rules
@@ -138,14 +138,9 @@ def _names(state: SimState, seats) -> str:
 def outcome(state: SimState) -> Outcome:
     """Ranked by the returns; a tie of the two seats left after one went out is a draw for those two
     and a loss for the seat out (not a shared win)."""
-    returns = state.returns()
-    out = state.seats_out
-    if state.num_players == 3 and not state.coalition and len(out) == 1 and state.winner is None:
-        results = tuple(SeatOutcome.LOST if seat in out else SeatOutcome.DRAWN for seat in range(3))
-        ranked = Outcome.from_returns(returns)
-        return Outcome(Termination.ELIMINATION, ranked.returns, ranked.places, results=results)
-    termination = Termination.ELIMINATION if len(out) == 2 else None
-    return Outcome.from_returns(returns, termination)
+    if state.coalition:
+        return Outcome.from_returns(state.returns())
+    return Outcome.after_eliminations(state.returns(), state.seats_out, state.winner)
 
 
 def result_text(state: SimState) -> str:

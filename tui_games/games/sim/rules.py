@@ -14,6 +14,7 @@ each of the other, 0 each on a full board.
 Actions: the edge index in the order (0,1), (0,2), ..., (0,K-1), (1,2), ..., (K-2,K-1).
 """
 
+from tui_games.engine.elimination import IN_PLAY, next_in_play, put_out
 from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np, types
 from tui_games.engine.layout import Field, StateLayout
@@ -26,8 +27,6 @@ MAX_SEATS = 3
 """Sim is for two or three seats."""
 FREE = 0
 """An uncoloured edge; seat p's edges hold p + 1."""
-IN_PLAY = 0
-"""``out[p]`` of a seat still playing; a seat out holds 1 (the first out) or 2."""
 
 LAYOUT = StateLayout(
     "Sim state",
@@ -108,46 +107,31 @@ def legal_actions(s, out):
     return n
 
 
-@kernel(types.int64(types.int64[::1], types.int64))
-def next_in_play(s, seat):
-    """The seat after ``seat`` that is not out."""
-    seats = s[NUM_PLAYERS]
-    following = (seat + 1) % seats
-    while s[OUT + following] != IN_PLAY:
-        following = (following + 1) % seats
-    return following
-
-
 @kernel(SIG_APPLY)
 def apply_action(s, action):
     """Colour the edge; a triangle of the mover's colour puts it out (ends a two-seat or coalition
     game); a full board ends the game in a tie of the seats still in."""
     mover = s[PLAYER]
-    seats = s[NUM_PLAYERS]
     lost = third_node(s, action, mover) >= 0
     s[EDGES + action] = mover + 1
     s[FREE_EDGES] -= 1
     s[PLY] += 1
     if lost:
         s[OUT_EDGE + mover] = action
-        gone = 0
-        for seat in range(seats):
-            if s[OUT + seat] != IN_PLAY:
-                gone += 1
-        s[OUT + mover] = gone + 1
+        still_in = put_out(s, OUT, mover)
         if s[COALITION] == 1:  # the first triangle decides: seat 0 alone wins, or the team (no single winner)
             if mover != 0:
                 s[WINNER] = 0
             s[PLAYER] = TERMINAL
             return 0
-        if seats == 2 or gone == 1:  # one seat is left in: it wins
-            s[WINNER] = next_in_play(s, mover)
+        if still_in == 1:  # one seat is left in: it wins
+            s[WINNER] = next_in_play(s, OUT, mover)
             s[PLAYER] = TERMINAL
             return 0
     if s[FREE_EDGES] == 0:
         s[PLAYER] = TERMINAL
     else:
-        s[PLAYER] = next_in_play(s, mover)
+        s[PLAYER] = next_in_play(s, OUT, mover)
     return 0
 
 
