@@ -27,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
+from openspiel_mcts import OpenSpielMcts  # benchmarks/, beside this script
 from tui_games import catalog
 from tui_games.arena import ArenaResult
 from tui_games.games.othello import patterns, search
@@ -48,28 +49,6 @@ class ClassicalPlayer:
         return self.searcher.search(*boards(state), self.seconds).best_action
 
 
-class OpenSpielMcts:
-    """OpenSpiel's C++ MCTS bot (UCT, c = 2, random rollouts), replaying our history into its own
-    state (``pyspiel.MCTSBot`` with ``pyspiel.RandomRolloutEvaluator``)."""
-
-    def __init__(self, simulations: int, seed: int) -> None:
-        import pyspiel  # OpenSpiel is a test dependency only
-
-        self.game = pyspiel.load_game("othello")
-        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-        self.bot = pyspiel.MCTSBot(self.game, evaluator, 2.0, simulations, 1000, True, seed, False)
-
-    def choose(self, state) -> int:
-        """The bot's move in the same position."""
-        theirs = self.game.new_initial_state()
-        for action in state.history:
-            theirs.apply_action(action)
-        legal = theirs.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return int(self.bot.step(theirs))
-
-
 def make_player(name: str, seconds: float, simulations: int, seed: int, weights: Path | None = None):
     """A player from its command-line name (``weights``: the Expert's pattern weights file)."""
     spec = catalog.get("othello")
@@ -79,7 +58,7 @@ def make_player(name: str, seconds: float, simulations: int, seed: int, weights:
     if name == "classical":
         return ClassicalPlayer(seconds)
     if name == "mcts":
-        return OpenSpielMcts(simulations, seed)
+        return OpenSpielMcts("othello", simulations, seed)
     if name.startswith("level:"):
         return spec.ai(int(name.split(":")[1]), seed=seed)
     raise SystemExit(f"unknown player {name!r}: expert, classical, mcts or level:N")

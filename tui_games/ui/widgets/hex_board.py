@@ -100,6 +100,17 @@ class HexBoard(Widget):
         self._index_hits()
         self.refresh(layout=True)
 
+    def fit(self, layout_of, width: int, height: int, margin: int, below: int = 0) -> tuple[int, bool]:
+        """Lay the cells out roomy, 4 characters a cell along a row, when that fits ``width`` x
+        ``height`` with ``margin`` to spare and ``below`` lines under the board, else compactly (2);
+        ``layout_of(step)`` makes the layout. Returns (the step taken, whether the layout changed)."""
+        roomy = layout_of(4)
+        fits = roomy.width + 2 + margin <= width and roomy.height + below + margin <= height  # 2: the padding
+        layout = roomy if fits else layout_of(2)
+        changed = layout != self.hex_layout
+        self.set_layout(layout)
+        return (4 if fits else 2), changed
+
     def paint(self, marks: list[str], states: list[set[str]], texts: list[tuple[int, int, str, str]]) -> None:
         """Show ``marks[cell]`` (one character) with the classes ``states[cell]`` (see CELL_STATES) and
         the extra ``texts`` as (line, column, text, class) (see TEXT_CLASSES)."""

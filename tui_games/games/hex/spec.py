@@ -1,0 +1,22 @@
+"""Hex: catalogue entry (no kernels imported here)."""
+
+from tui_games.core.spec import SWITCH, GameSpec, Param
+
+SPEC = GameSpec(
+    id="hex",
+    title="Hex",
+    group="Board games",
+    description="Join your two sides of a rhombus of hexagons with an unbroken chain; there are no draws.",
+    package="tui_games.games.hex",
+    min_players=2,
+    max_players=2,
+    max_level=4,
+    level_names=("Beginner", "Casual", "Club", "Expert"),
+    seat_names=("Black", "White"),
+    params=(
+        Param("size", 11, "the board's side N (N x N cells)", minimum=2, maximum=19),
+        Param("swap", "on", "pie rule: White may take over Black's first stone", choices=SWITCH),
+    ),
+    view="tui_games.games.hex.view:HexView",
+    order=50,
+)
