@@ -4,6 +4,10 @@ Two AIs (A and B) play a two-seat game with the seats alternating, or each plays
 (:func:`run_arena`); three or more (A, B, C ...) sit at one table with the seats rotating every game
 and are ranked by places (:func:`run_places_arena`). Simultaneous moves are asked of every seat's AI
 (``choose(state, player=seat)``) and played together.
+
+Poker games, whose returns are chips (a hand each game), are scored in chips as well: each AI's net
+chips and its win rate in big blinds per 100 hands (bb/100) with a 95% interval (:func:`chip_rate`);
+chips a hand where the game has no big blind (Leduc's antes).
 """
 
 from __future__ import annotations
@@ -37,6 +41,10 @@ class ArenaResult:
     half_width_a: float = 0.0
     half_width_b: float = 0.0
     solo: bool = False
+    big_blind: int | None = None
+    """The big blind in chips for a game whose returns are chips (0: it has none), else None."""
+    chips_a: list[float] = field(default_factory=list)
+    """A's chips won (lost, below 0) in each game, for a game whose returns are chips."""
 
     @property
     def score_a(self) -> float:
@@ -63,9 +71,13 @@ class ArenaResult:
                     f"  {a}: mean return {self.mean_a:.4g} ± {self.half_width_a:.3g} (95%)\n"
                     f"  {b}: mean return {self.mean_b:.4g} ± {self.half_width_b:.3g} (95%)")
         low, high = self.score_interval()
-        return (f"{spec.title}: {a} vs {b}, {self.games} games, seats alternating\n"
-                f"  A wins {self.wins_a}, B wins {self.wins_b}, draws {self.draws}\n"
-                f"  A's score {100 * self.score_a:.1f}% (95% CI {100 * low:.1f}%-{100 * high:.1f}%)")
+        lines = [f"{spec.title}: {a} vs {b}, {self.games} games, seats alternating",
+                 f"  A wins {self.wins_a}, B wins {self.wins_b}, draws {self.draws}",
+                 f"  A's score {100 * self.score_a:.1f}% (95% CI {100 * low:.1f}%-{100 * high:.1f}%)"]
+        if self.big_blind is not None and self.chips_a:
+            lines.append(chips_line("A", self.chips_a, self.big_blind))
+            lines.append(chips_line("B", [-chips for chips in self.chips_a], self.big_blind))
+        return "\n".join(lines)
 
 
 def _mean_and_half_width(values: list[float]) -> tuple[float, float]:
@@ -75,6 +87,32 @@ def _mean_and_half_width(values: list[float]) -> tuple[float, float]:
         return mean, float("inf")
     variance = sum((v - mean) ** 2 for v in values) / (n - 1)
     return mean, 1.96 * math.sqrt(variance / n)
+
+
+def chip_rate(chips: list[float], big_blind: int) -> tuple[float, float, float]:
+    """The mean of ``chips`` (chips won or lost a hand) as big blinds per 100 hands, with the ends of
+    its 95% interval: (low, mean, high); in chips a hand when ``big_blind`` is 0."""
+    mean, half = _mean_and_half_width(chips)
+    scale = 100.0 / big_blind if big_blind > 0 else 1.0
+    return (mean - half) * scale, mean * scale, (mean + half) * scale
+
+
+def chips_line(letter: str, chips: list[float], big_blind: int) -> str:
+    """'  A net +120 chips in 500 hands: +12.0 bb/100 (95% CI -3.1 to +27.1)' (chips a hand when the
+    game has no big blind)."""
+    low, mean, high = chip_rate(chips, big_blind)
+    unit = "bb/100" if big_blind > 0 else "chips a hand"
+    return (f"  {letter} net {sum(chips):+g} chips in {len(chips)} hands: {mean:+.1f} {unit} "
+            f"(95% CI {low:+.1f} to {high:+.1f})")
+
+
+def chip_big_blind(spec, params: dict) -> int | None:
+    """For a game whose returns are chips (its deals are hands scored in chips): its big blind with
+    ``params`` (0 when it has none); None for every other game."""
+    series = spec.definition().series
+    if series is None or series.score_name != "chips":
+        return None
+    return int(getattr(spec.new(seed=0, **params), "big_blind", 0))
 
 
 def _play_out(spec, params: dict, players: list, seed: int):
@@ -110,7 +148,8 @@ def run_arena(game_id: str, level_a: int, level_b: int, games: int, params: dict
         if spec.seats_param:
             given[spec.seats_param] = len(seats)
     params = spec.resolve_params(given)
-    result = ArenaResult(game_id, level_a, level_b, games, solo=solo)
+    result = ArenaResult(game_id, level_a, level_b, games, solo=solo,
+                         big_blind=None if solo else chip_big_blind(spec, params))
     if result.solo:
         scores = {level_a: [], level_b: []}
         for index in range(games):
@@ -128,6 +167,8 @@ def run_arena(game_id: str, level_a: int, level_b: int, games: int, params: dict
         a_seat = index % 2
         players = [a, b] if a_seat == 0 else [b, a]
         returns = _play(spec, params, players, seed + index)
+        if result.big_blind is not None:
+            result.chips_a.append(float(returns[a_seat]))
         if returns[a_seat] > returns[1 - a_seat]:
             result.wins_a += 1
         elif returns[a_seat] < returns[1 - a_seat]:
@@ -153,6 +194,8 @@ class PlacesResult:
     places: list[list[int]] = field(default_factory=list)
     returns: list[list[float]] = field(default_factory=list)
     place_lists: list[list[int]] = field(default_factory=list)
+    big_blind: int | None = None
+    """The big blind in chips for a game whose returns are chips (0: it has none), else None."""
 
     def __post_init__(self) -> None:
         seats = len(self.levels)
@@ -193,6 +236,9 @@ class PlacesResult:
             spread = f"± {half:.2f}" if math.isfinite(half) else "± ?"
             lines.append(f"  {PLAYER_LETTERS[player]:<2}{name:<{width}}{counts}  {mean:>6.2f} {spread:<9}"
                          f"  {self.mean_return(player):+.3g}")
+        if self.big_blind is not None and self.games:
+            lines.extend(chips_line(PLAYER_LETTERS[player], self.returns[player], self.big_blind)
+                         for player in range(seats))
         return "\n".join(lines)
 
 
@@ -215,7 +261,7 @@ def run_places_arena(game_id: str, levels: list[int], games: int, params: dict |
     if spec.seats_param:
         given[spec.seats_param] = len(seats)
     params = spec.resolve_params(given)
-    result = PlacesResult(game_id, list(levels))
+    result = PlacesResult(game_id, list(levels), big_blind=chip_big_blind(spec, params))
     count = len(levels)
     for index in range(games):
         seat_of = [(player + index) % count for player in range(count)]

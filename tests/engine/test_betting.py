@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from tui_games.engine.cards import betting as bt
+from tui_games.engine.header import CHANCE, PLAYER, TERMINAL
 
 T = 7  # the table region starts inside a bigger state array, as in a game
 BIG = 10_000
@@ -79,6 +80,16 @@ def test_heads_up_the_button_posts_the_small_blind_and_acts_first_before_the_flo
         assert to_act(s) == bt.NOBODY
         bt.open_next_round(s, T, 2, bt.NOBODY)
         assert to_act(s) == other  # after the flop the big blind acts first
+
+
+def test_turn_actions_are_the_betting_actions_only_at_a_seats_turn():
+    s = table([100, 100], button=0)  # the state header's player (slot 0) sits before the table
+    out = np.zeros(BIG, dtype=np.int64)
+    s[PLAYER] = to_act(s)
+    assert [int(a) for a in out[:bt.turn_actions(s, T, out)]] == legal(s) and legal(s)
+    for mover in (CHANCE, TERMINAL):
+        s[PLAYER] = mover
+        assert bt.turn_actions(s, T, out) == 0
 
 
 def test_with_more_seats_the_blinds_follow_the_button_and_the_next_seat_opens():

@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from tui_games.engine.cards.deck import (
-    deal_hands, deck_count, deck_draw, deck_fill, deck_outcomes, deck_return, deck_take, shuffle,
+    chance_cards, deal_hands, deck_count, deck_draw, deck_fill, deck_outcomes, deck_return, deck_take, shuffle,
 )
+from tui_games.engine.header import CHANCE, PLAYER, TERMINAL
 from tui_games.engine.rng import make_rng
 
 AT = 3  # the deck sits after a few other slots, as in a game's state
@@ -41,6 +42,19 @@ def test_taking_cards_removes_them_from_the_outcomes():
     assert np.isclose(probs[:n].sum(), 1.0) and np.allclose(probs[:n], 1 / 50)
     deck_return(s, AT, 51)
     assert deck_count(s, AT, 52) == 51
+
+
+def test_chance_cards_are_the_deck_at_a_chance_node_only():
+    s = fresh()
+    deck_take(s, AT, 5)
+    actions = np.zeros(52, dtype=np.int64)
+    probs = np.zeros(52)
+    for mover, expected in ((CHANCE, 51), (1, 0), (TERMINAL, 0)):
+        s[PLAYER] = mover
+        assert chance_cards(s, AT, 52, actions, probs) == expected
+    s[PLAYER] = CHANCE
+    chance_cards(s, AT, 52, actions, probs)
+    assert 5 not in actions[:51] and np.allclose(probs[:51], 1 / 51)
 
 
 def test_copies_weight_the_outcomes():

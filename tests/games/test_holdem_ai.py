@@ -18,6 +18,10 @@ from tui_games.engine.rng import make_rng
 from tui_games.games.limit_holdem.entry import SPEC as LIMIT
 from tui_games.games.limit_holdem.game import SITTING as LIMIT_SITTING
 from tui_games.games.no_limit_holdem.entry import SPEC as NO_LIMIT
+from tui_games.match import Match, Seat
+
+BUY_IN = {"limit-holdem": 1000, "no-limit-holdem": 200}
+"""Each game's default buy-in in chips (Limit: 1000; No-limit: 100 big blinds of 2)."""
 
 
 def dealt(spec, deal: str, *actions, **params):
@@ -107,6 +111,27 @@ def test_the_top_level_learns_how_often_each_opponent_raises():
     assert shark.habits[0].aggression > 0.6
 
 
+def test_copies_of_one_state_count_each_opponent_action_once():
+    """The app hands the AI a fresh copy of the state at every decision: the copies are one hand."""
+    shark = HoldemPlayer(SHARK)
+    state = dealt(NO_LIMIT, "As 7c Ah 2d", 10)  # the button (seat 0) raises
+    shark.choose(state.clone())
+    shark.choose(state.clone())
+    shark.choose(state.observed(1))
+    assert (shark.habits[0].actions, shark.habits[0].raises) == (1, 1)
+    state.apply(bt.CALL)
+    for card in "2c 7d 9h".split():
+        state.apply(parse_card(card))
+    state.apply(bt.CALL)  # seat 1 checks the flop
+    state.apply(bt.CALL)  # seat 0 checks behind
+    for card in ("3s",):
+        state.apply(parse_card(card))
+    shark.choose(state.clone())  # seat 1 again: seat 0's check is the only new action of seat 0
+    shark.choose(state.clone())
+    assert (shark.habits[0].actions, shark.habits[0].raises) == (2, 1)
+    assert shark.habits[1].actions == 2  # its own call and check are counted once too
+
+
 def test_betting_log_names_who_did_what():
     state = dealt(NO_LIMIT, "As 7c Ah 2d", 10, bt.CALL)
     for card in "2c 7d 9h".split():
@@ -129,3 +154,17 @@ def test_the_sitting_carries_stacks_moves_the_button_and_rebuys():
     standing = LIMIT_SITTING.add(standing, (-970.0, 970.0, 0.0))
     assert standing.facts["stacks"][0] == 1000 and standing.facts["rebuys"] == [1, 0, 0]
     assert standing.scores == (-1000.0, 1010.0, -10.0)
+
+
+@pytest.mark.parametrize("spec", [LIMIT, NO_LIMIT], ids=["limit", "no-limit"])
+def test_the_first_hand_of_a_sitting_is_dealt_with_the_stacks_set(home, spec):
+    """Stacks set for the sitting (``--set stack_2=...``) are the first hand's, and carry on from there;
+    a seat left at 0 sits down with the buy-in."""
+    match = Match.new(spec, {"players": 3, "stack_2": 500, "stack_3": 700}, [Seat(), Seat("ai", 1), Seat("ai", 1)],
+                      seed=5)
+    first = match.state
+    assert [first.params[name] for name in STACK_PARAMS[:3]] == [BUY_IN[spec.id], 500, 700]
+    assert [first.stacks[seat] + first.committed[seat] for seat in range(3)] == [BUY_IN[spec.id], 500, 700]
+    assert match.standing.facts["stacks"] == [BUY_IN[spec.id], 500, 700]
+    resumed = Match.resume(match.save_path)
+    assert resumed.state.stacks == first.stacks

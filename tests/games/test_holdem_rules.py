@@ -6,6 +6,7 @@ betting, walks, showdowns named and split), random hands checked against OpenSpi
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -13,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tui_games.core.errors import IllegalActionError, InvalidParameterError
+from tui_games.engine.cards import betting as bt
 from tui_games.engine.cards import holdem
-from tui_games.engine.cards.names import parse_card
+from tui_games.engine.cards.names import card_name, parse_card
 from tui_games.games.limit_holdem.entry import SPEC as LIMIT
 from tui_games.games.no_limit_holdem.entry import SPEC as NO_LIMIT
 
@@ -244,6 +246,114 @@ def test_limit_matches_openspiel_universal_poker(seed):
         ours.apply(action)
     assert ours.is_terminal
     assert ours.returns() == list(theirs.returns())
+
+
+# ----- conformance: pokerkit, no-limit, 2-6 seats -------------------------------------------------------
+PK_AUTOMATIONS = ("ANTE_POSTING", "BET_COLLECTION", "BLIND_OR_STRADDLE_POSTING", "HAND_KILLING", "CHIPS_PUSHING",
+                  "CHIPS_PULLING")
+
+
+def _pokerkit_hand(pokerkit, stacks: list[int]):
+    automations = tuple(getattr(pokerkit.Automation, name) for name in PK_AUTOMATIONS)
+    return pokerkit.NoLimitTexasHoldem.create_state(automations, True, 0, (1, 2), 2, stacks, len(stacks))
+
+
+def _pokerkit_deals(pk, hole, board, spare) -> None:
+    """Let pokerkit deal (the same cards as ours) and show down until it wants an action or is done."""
+    while pk.status and pk.actor_index is None:
+        if pk.can_deal_hole():
+            i = pk.hole_dealee_index
+            pk.deal_hole(card_name(hole[i][len(pk.hole_cards[i])]))
+        elif pk.can_burn_card():
+            pk.burn_card(card_name(spare.pop()))
+        elif pk.can_deal_board():
+            dealt = sum(len(cards) for cards in pk.board_cards)
+            pk.deal_board("".join(card_name(c) for c in board[dealt:dealt + pk.board_dealing_count]))
+        elif pk.can_show_or_muck_hole_cards():
+            pk.show_or_muck_hole_cards(True)
+        else:
+            raise AssertionError("pokerkit is stuck")
+
+
+def _no_limit_hand_against_pokerkit(pokerkit, seed: int, seen: Counter) -> None:
+    """One seeded no-limit hand on our game and in pokerkit with the same cards and random legal bet sizes
+    (the smallest raise, all in, or any size between); pokerkit's player i sits i + 1 seats left of our
+    button."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 6)
+    button = rng.randrange(n)
+    stacks = [rng.choice((rng.randint(1, 10), rng.randint(10, 80), rng.randint(80, 400))) for _ in range(n)]
+    ours_of = [(button + 1 + i) % n for i in range(n)]  # pokerkit's player i is our seat ours_of[i]
+    deck = rng.sample(range(52), 52)
+    hole = [deck[2 * i:2 * i + 2] for i in range(n)]
+    board, spare = deck[2 * n:2 * n + 5], deck[2 * n + 5:]
+    ours = NO_LIMIT.new(seed=seed, players=n, button=button,
+                        **{f"stack_{ours_of[i] + 1}": stacks[i] for i in range(n)})
+    pk = _pokerkit_hand(pokerkit, stacks)
+    boarded = 0
+    while not ours.is_terminal:
+        if ours.is_chance_node:
+            s = ours.array
+            if int(s[holdem.PHASE]) == holdem.PHASE_DEAL:
+                k = int(s[holdem.DEALT])
+                count = sum(ours.in_hand(seat) for seat in range(n))
+                ours.apply(hole[ours_of.index(int(holdem.deal_seat(s, k)))][k // count])
+            else:
+                ours.apply(board[boarded])
+                boarded += 1
+            continue
+        _pokerkit_deals(pk, hole, board, spare)
+        actor = pk.actor_index
+        assert actor is not None, "we want an action, pokerkit does not"
+        seat = ours.current_player
+        assert seat == ours_of[actor]
+        assert [ours.stacks[ours_of[i]] for i in range(n)] == list(pk.stacks)
+        legal = ours.legal_actions()
+        assert (FOLD in legal) == pk.can_fold()
+        bounds = ours.raise_range()
+        assert (bounds is not None) == pk.can_complete_bet_or_raise_to()
+        before = int(bt.hand_total_before_round(ours.array, holdem.T, seat))
+        if bounds is not None:
+            assert (bounds[0] - before, bounds[1] - before) == (
+                pk.min_completion_betting_or_raising_to_amount, pk.max_completion_betting_or_raising_to_amount)
+            assert [a for a in legal if a >= RAISE] == list(range(bounds[0], bounds[1] + 1))
+        roll = rng.random()
+        if FOLD in legal and roll < 0.15:
+            ours.apply(FOLD)
+            pk.fold()
+            seen["folds"] += 1
+        elif bounds is None or roll < 0.55:
+            ours.apply(CALL)
+            pk.check_or_call()
+        else:
+            total = rng.choice((bounds[0], bounds[1], rng.randint(*bounds)))
+            seen["all in raises"] += total == bounds[1]
+            ours.apply(total)
+            pk.complete_bet_or_raise_to(total - before)
+    _pokerkit_deals(pk, hole, board, spare)
+    assert not pk.status, "our hand is over, pokerkit's is not"
+    assert [int(ours.returns()[ours_of[i]]) for i in range(n)] == list(pk.payoffs)
+    amounts = np.zeros(bt.MAX_SEATS + 1, dtype=np.int64)
+    eligible = np.zeros(bt.MAX_SEATS + 1, dtype=np.int64)
+    seen["side pots"] += int(bt.table_pots(ours.array, holdem.T, amounts, eligible)) > 1
+    seen["showdowns"] += ours.showdown
+    seen["hands"] += 1
+
+
+def test_no_limit_matches_pokerkit_on_random_hands_of_2_to_6_seats():
+    """150 seeded hands: at every decision the same seat to act, stacks, fold and raise rights and the
+    smallest and largest 'raise to' (all in); at the end the same chips won and lost by every seat."""
+    pokerkit = pytest.importorskip("pokerkit")
+    seen = Counter()
+    for seed in range(150):
+        try:
+            _no_limit_hand_against_pokerkit(pokerkit, seed, seen)
+        except AssertionError as error:
+            raise AssertionError(f"hand {seed}: {error}") from error
+    assert seen["hands"] == 150
+    # the hands reach what this test is for (these seeds: 111 with side pots, 132 all-in raises)
+    assert seen["side pots"] >= 50 and seen["all in raises"] >= 60 and seen["showdowns"] >= 60, seen
+    assert seen["folds"] >= 60, seen
 
 
 # ----- invariants -----------------------------------------------------------------------------------------

@@ -100,7 +100,7 @@ def test_a_tournament_records_the_place_and_the_hands(home, catalogued, capsys):
     assert (row.won, row.lost) == ((1, 0) if place == 1 else (0, 1))
     assert main(["stats"]) == 0
     out = capsys.readouterr().out
-    assert f"Texas Hold'em tournament against AI Shark (3): hands {hands_in}" in out
+    assert f"Hold'em tournament against AI Shark (3): hands {hands_in}" in out
     if place == 3:
         assert "places 3rd x1" in out
 

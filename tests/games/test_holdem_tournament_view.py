@@ -15,7 +15,7 @@ from layout_helpers import card_frames_intact, region_text, screen_lines  # noqa
 from tui_games.match import Seat  # noqa: E402
 from tui_games.store.settings import Settings  # noqa: E402
 from tui_games.ui.app import TuiGamesApp  # noqa: E402
-from ui_helpers import make_app, wait_for, wait_for_game, wait_for_human  # noqa: E402
+from ui_helpers import make_app, press_and_wait, wait_for, wait_for_game, wait_for_human  # noqa: E402
 
 SIZE = (80, 24)
 
@@ -29,13 +29,6 @@ def panel_text(app, screen) -> str:
     """What the side panel says, its frames left out and its wrapped lines joined."""
     text = region_text(app, screen.query_one("#side-panel").region)
     return " ".join(text.translate(str.maketrans("│╭╮╰╯─", "      ")).split())
-
-
-async def press_and_wait(pilot, screen, key: str) -> None:
-    before = len(screen.match.state.history)
-    await pilot.press(key)
-    await wait_for(pilot, lambda: len(screen.match.state.history) > before, what=f"the {key!r} key to play")
-    await wait_for_human(pilot, screen)
 
 
 async def test_a_short_fixed_tournament_by_keys_at_80x24(home):
@@ -113,3 +106,46 @@ async def test_ten_players_fit_the_compact_table_at_80x24(home):
         text = view_text(app, screen)
         assert "Hand 1 · Pre-flop · 10/20" in text
         assert all(re.search(rf"\bP{seat + 1}\b", text) for seat in range(1, 10))
+        stacks = screen.match.state.stacks
+        for seat in range(10):  # every stack whole, beside the seat's name (the human's 'You')
+            name = "You" if seat == 0 else f"P{seat + 1}"
+            assert re.search(rf"\b{name} {stacks[seat]}(?!\d)", text), f"{name}'s stack {stacks[seat]}:\n{text}"
+        assert "D[" in text  # the human's dealer button, beside the cards when the name line is full
+        panel, blinds = screen.query_one("#side-panel").region, screen.query_one("#score-panel").region
+        assert blinds.height >= 5 and panel.contains_region(blinds), (panel, blinds)  # the whole box on screen
+        panel_now = panel_text(app, screen)
+        assert "Blinds 10/20, no limit" in panel_now and "10 of 10 players left" in panel_now
+
+
+async def test_the_menu_shows_the_poker_games_names_whole_at_80x24(home):
+    from textual.widgets import OptionList
+
+    from tui_games import catalog
+    from tui_games.ui.screens.menu import MenuScreen
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), what="the menu")
+        games = app.screen.query_one("#game-list", OptionList)
+        for game in ("leduc-holdem", "limit-holdem", "no-limit-holdem", "holdem-tournament"):
+            shown = str(games.get_option(game).prompt)
+            title = catalog.get(game).title
+            assert title in shown and "…" not in shown, (game, shown)
+
+
+async def test_ten_players_places_keep_the_blinds_box_on_screen_to_the_end(home):
+    """Nine places at the end of a ten-player tournament: the side panel still shows the whole blinds
+    box, the latest places first in one short paragraph."""
+    app = make_app({"game": "holdem-tournament", "params": {"players": 10, "stack": 40, "betting": "no-limit"},
+                    "seats": [Seat("ai", 1)] * 10, "seed": 2})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_game(pilot, app)
+        await wait_for(pilot, lambda: screen.match.is_over, what="the AIs to finish the tournament")
+        await pilot.pause(0.2)
+        state = screen.match.state
+        panel, blinds = screen.query_one("#side-panel").region, screen.query_one("#score-panel").region
+        assert panel.contains_region(blinds), (panel, blinds)
+        text = panel_text(app, screen)
+        assert "Blinds 10/20, no limit" in text and "1 of 10 players left" in text
+        second = state.finishing_order[0]
+        assert f"2nd P{second + 1}" in text

@@ -16,7 +16,9 @@ from tui_games.match import Seat  # noqa: E402
 from tui_games.store.settings import Settings  # noqa: E402
 from tui_games.ui.app import TuiGamesApp  # noqa: E402
 from tui_games.ui.screens.handoff import HandoffScreen  # noqa: E402
-from ui_helpers import FAST, game_screen, make_app, wait_for, wait_for_game, wait_for_human  # noqa: E402
+from ui_helpers import (  # noqa: E402
+    FAST, game_screen, make_app, press_and_wait, wait_for, wait_for_game, wait_for_human,
+)
 
 SIZE = (80, 24)
 CALL, RAISE = 1, 2
@@ -25,13 +27,6 @@ CALL, RAISE = 1, 2
 def view_text(app, screen) -> str:
     """What the player reads in the board area."""
     return region_text(app, screen.query_one("#view-slot").region)
-
-
-async def press_and_wait(pilot, screen, key: str) -> None:
-    before = len(screen.match.state.history)
-    await pilot.press(key)
-    await wait_for(pilot, lambda: len(screen.match.state.history) > before, what=f"the {key!r} key to play")
-    await wait_for_human(pilot, screen)
 
 
 async def test_a_whole_hand_by_keys_at_80x24(home):

@@ -43,6 +43,15 @@ async def wait_for_human(pilot, screen) -> None:
     await pilot.pause()
 
 
+async def press_and_wait(pilot, screen, key: str) -> None:
+    """Press ``key`` for a move, then wait until it is played and it is a human's turn again (the AIs
+    have moved, or the game is over)."""
+    before = len(screen.match.state.history)
+    await pilot.press(key)
+    await wait_for(pilot, lambda: len(screen.match.state.history) > before, what=f"the {key!r} key to play")
+    await wait_for_human(pilot, screen)
+
+
 def make_app(start: dict | None = None) -> TuiGamesApp:
     """The app with test settings."""
     return TuiGamesApp(start, settings=FAST)

@@ -27,6 +27,7 @@ it takes the pots; chips in the pot always stay there, folded seats' too.
 
 from tui_games.core.errors import IllegalActionError, InvalidMoveError
 from tui_games.engine.cards.pots import award_pots, side_pots
+from tui_games.engine.header import PLAYER
 from tui_games.engine.jit import kernel, np
 from tui_games.engine.layout import Field, StateLayout
 
@@ -457,6 +458,15 @@ def legal_actions(s, t, out):
 
 
 @kernel()
+def turn_actions(s, t, out):
+    """A card game's legal actions with its betting table at ``t``: none while chance deals or once
+    the hand is over (the state header's player below 0), else :func:`legal_actions`."""
+    if s[PLAYER] < 0:
+        return 0
+    return legal_actions(s, t, out)
+
+
+@kernel()
 def action_error(s, t, action):
     """OK when ``action`` is legal for the seat to act now, else why not (an ERR_ code)."""
     if s[t + TO_ACT] == NOBODY:
@@ -679,7 +689,7 @@ __all__ = [
     "RAISE_CAP", "SEATS", "SHORT_SUM", "SMALL_BLIND", "SMALL_BLIND_SEAT", "STACKS", "STRUCTURE", "TABLE",
     "TABLE_SIZE", "TOTALS", "TO_ACT", "UNIT", "WON", "action_error", "action_text", "apply_action",
     "award", "betting_finished", "check_or_call", "explain", "fold", "hand_result",
-    "hand_total_before_round", "hand_won_by_folds", "in_hand_count", "is_live", "legal_actions",
+    "hand_total_before_round", "hand_won_by_folds", "in_hand_count", "is_live", "legal_actions", "turn_actions",
     "live_count", "max_raise_to", "min_raise_to", "next_button", "next_in_hand", "open_next_round",
     "open_round", "parse_action", "post_ante", "post_blinds", "pot_size", "raise_bounds", "raise_error",
     "raise_to", "raise_total", "seat_table", "start_hand", "table_pots", "to_call",

@@ -7,6 +7,7 @@ is a chance node whose outcomes are the card ids left, each with probability cop
 explicit splitmix ``rng`` array (:mod:`tui_games.engine.rng`), never numba's unseeded np.random.
 """
 
+from tui_games.engine.header import CHANCE, PLAYER
 from tui_games.engine.jit import kernel, np
 from tui_games.engine.rng import randint
 
@@ -41,6 +42,15 @@ def deck_outcomes(s, at, kinds, actions, probs):
             probs[n] = copies / total
             n += 1
     return n
+
+
+@kernel()
+def chance_cards(s, at, kinds, actions, probs):
+    """:func:`deck_outcomes` at a chance node (the state header's player is CHANCE); none at a seat's
+    turn or once the game is over."""
+    if s[PLAYER] != CHANCE:
+        return 0
+    return deck_outcomes(s, at, kinds, actions, probs)
 
 
 @kernel()
@@ -98,5 +108,5 @@ def deal_hands(rng, deck_size, hands, cards_per_hand, out):
     return 0
 
 
-__all__ = ["deal_hands", "deck_count", "deck_draw", "deck_fill", "deck_outcomes", "deck_return", "deck_take",
-           "shuffle"]
+__all__ = ["chance_cards", "deal_hands", "deck_count", "deck_draw", "deck_fill", "deck_outcomes", "deck_return",
+           "deck_take", "shuffle"]

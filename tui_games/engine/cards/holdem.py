@@ -15,7 +15,7 @@ The fixed-limit bet is the big blind on the first two rounds and twice that on t
 """
 
 from tui_games.engine.cards import betting as bt
-from tui_games.engine.cards.deck import deck_fill, deck_outcomes, deck_take
+from tui_games.engine.cards.deck import chance_cards, deck_fill, deck_take
 from tui_games.engine.cards.names import NUM_CARDS
 from tui_games.engine.cards.poker_hand import hand_value_parts
 from tui_games.engine.header import CHANCE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
@@ -129,17 +129,13 @@ def hole_slot(s, k):
 @kernel(SIG_LEGAL)
 def legal_actions(s, out):
     """The betting actions of the seat to act (see betting.legal_actions), ascending."""
-    if s[PLAYER] < 0:
-        return 0
-    return bt.legal_actions(s, T, out)
+    return bt.turn_actions(s, T, out)
 
 
 @kernel(SIG_CHANCE)
 def chance_outcomes(s, actions, probs):
     """Every card left in the deck, equally likely."""
-    if s[PLAYER] != CHANCE:
-        return 0
-    return deck_outcomes(s, DECK, NUM_CARDS, actions, probs)
+    return chance_cards(s, DECK, NUM_CARDS, actions, probs)
 
 
 # ----- playing --------------------------------------------------------------------------------------------

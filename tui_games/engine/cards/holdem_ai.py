@@ -94,6 +94,12 @@ def betting_log(state) -> list[tuple[int, int, int, bool]]:
     return log
 
 
+def _same_actions(longer: list, shorter: list) -> bool:
+    """True when ``longer`` begins with ``shorter``'s actions; a hidden card (-1) in either matches any
+    card (one seat's view of the hand and another's, or the referee's, are the same hand)."""
+    return len(longer) >= len(shorter) and all(a == b or a < 0 or b < 0 for a, b in zip(longer, shorter))
+
+
 class HoldemPlayer:
     """A Hold'em player of one level (see the module docstring); keeps opponents' habits between the
     hands of a sitting."""
@@ -103,7 +109,7 @@ class HoldemPlayer:
         self.rng = random.Random(seed)
         self.equity_rng = make_rng(seed * 2654435761 + 12345)
         self.habits: dict[int, SeatHabits] = {}
-        self._counted: tuple = (None, [])
+        self._counted: tuple = (None, [], 0)  # (hand identity, its actions, betting log entries) counted
         self.bluffs = 0
         self.decisions = 0
 
@@ -111,19 +117,28 @@ class HoldemPlayer:
         """Nothing to stop: a decision takes milliseconds."""
 
     # ----- reading the table ----------------------------------------------------------------------------
-    def _learn(self, state, log: list[tuple[int, int, int]]) -> None:
-        """Count opponents' actions of this hand not counted before (the top level's memory): a log
-        that does not continue the one counted last is a new hand."""
-        key, counted = self._counted
-        done = len(counted) if key == (id(state), state.seed) and log[:len(counted)] == counted else 0
-        for seat, action, street, faced in log[done:]:
+    def _learn(self, state, log: list[tuple[int, int, int, bool]]) -> None:
+        """Count opponents' actions of this hand not counted before (the top level's memory). A hand is
+        known by its seed, its parameters and the actions seen so far, not by the state object: the
+        app hands the AI a fresh copy at every decision, and a copy (or an earlier moment) of the hand
+        counted last adds only the actions that came since."""
+        identity = (state.seed, tuple(sorted(state.params.items())))
+        history = list(state.history)
+        key, seen, done = self._counted
+        if key == identity and _same_actions(history, seen):
+            start = done  # the hand counted last, gone on
+        elif key == identity and _same_actions(seen, history):
+            return  # the hand counted last, at that moment or before it: nothing new
+        else:
+            start = 0  # another hand
+        for seat, action, street, faced in log[start:]:
             habits = self.habits.setdefault(seat, SeatHabits())
             habits.actions += 1
             habits.raises += action >= bt.RAISE
             if street > holdem.PREFLOP:  # folding to a blind says little about folding to a bet
                 habits.faced += faced
                 habits.folds += action == bt.FOLD
-        self._counted = ((id(state), state.seed), list(log))
+        self._counted = (identity, history, len(log))
 
     def _fold_rate(self, state, seat: int) -> float:
         """The lowest observed fold rate among the opponents still in (how likely a bet is to win

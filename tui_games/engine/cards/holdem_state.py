@@ -284,13 +284,17 @@ def result_text(state: HoldemState) -> str:
 # ----- the sitting ---------------------------------------------------------------------------------------
 def sitting(buy_in: Callable[[dict], int]) -> SeriesRules:
     """A cash-game sitting: hands until the player leaves, each seat's score its net chips, stacks
-    carried from hand to hand (``facts['stacks']``), the button moving one seat a hand, and a seat
-    left with no chips buying in again for ``buy_in(params)`` (counted in ``facts['rebuys']``)."""
+    (the first hand's from the ``stack_<n>`` parameters, else the buy-in) carried from hand to hand
+    (``facts['stacks']``), the button moving one seat a hand, and a seat left with no chips buying
+    in again for ``buy_in(params)`` (counted in ``facts['rebuys']``)."""
 
     def opening(seats: int, params: dict) -> Standing:
+        """Before the first hand: each seat's stack is its ``stack_<n>`` where the sitting sets one
+        (``--set``), else the buy-in."""
         chips = buy_in(params)
         return Standing(scores=tuple(0.0 for _ in range(seats)),
-                        facts={"stacks": [chips] * seats, "buy_in": chips, "rebuys": [0] * seats})
+                        facts={"stacks": table_stacks(params, seats, chips), "buy_in": chips,
+                               "rebuys": [0] * seats})
 
     def add_hand(standing: Standing, returns: tuple[float, ...]) -> Standing:
         moved = rules_.default_add(standing, returns)

@@ -11,7 +11,7 @@ MAX_TABLE_CHIPS = 20000
 
 SPEC = GameSpec(
     id="holdem-tournament",
-    title="Texas Hold'em tournament",
+    title="Hold'em tournament",
     group="Card games",
     description="Hold'em from equal stacks until one player holds every chip; the button moves, "
                 "blinds may go up.",

@@ -13,7 +13,12 @@ from dataclasses import replace
 from tui_games.core.outcome import ordinal
 from tui_games.ui.holdem_view import BET_SIZE_KEYS, HoldemView
 from tui_games.ui.poker_view import HISTORY_HANDS, short_name
-from tui_games.ui.widgets.card_table import TableSeat, separator
+from tui_games.ui.widgets.card_table import COMPACT_FROM, TableSeat, separator
+
+CROWDED_FROM = COMPACT_FROM
+"""Players from which the side panel gives the places in one short paragraph (the seats list is long)."""
+CROWDED_PLACES = 3
+"""The latest places that paragraph names ('Out: 2nd P4, 3rd P7, 4th P1 and 5 more')."""
 
 
 class TournamentView(HoldemView):
@@ -94,9 +99,16 @@ class TournamentView(HoldemView):
             small, big = state.next_blinds
             lines.append(f"Blinds {small}/{big} in {state.hands_to_next_level + 1} hands")
         lines.append(f"{len(state.players_left)} of {state.num_players} players left")
-        for seat in state.finishing_order:
-            lines.append(f"{ordinal(state.place(seat))} {short_name(match.spec.seat_name(seat))}"
-                         f" (out in hand {state.out_in_hand(seat)})")
+        out = state.finishing_order
+        if state.num_players < CROWDED_FROM:
+            for seat in out:
+                lines.append(f"{ordinal(state.place(seat))} {short_name(match.spec.seat_name(seat))}"
+                             f" (out in hand {state.out_in_hand(seat)})")
+        elif out:  # a crowded table: the seats list takes the room, so the latest places on a line or two
+            shown = [f"{ordinal(state.place(seat))} {short_name(match.spec.seat_name(seat))}"
+                     for seat in out[:CROWDED_PLACES]]
+            lines.append("Out: " + ", ".join(shown) + (f" and {len(out) - CROWDED_PLACES} more"
+                                                       if len(out) > CROWDED_PLACES else ""))
         return lines
 
 

@@ -21,7 +21,7 @@ kernels add the deck, the cards, the rounds and the showdown. Actions: 0 fold, 1
 """
 
 from tui_games.engine.cards import betting as bt
-from tui_games.engine.cards.deck import deck_fill, deck_outcomes, deck_take
+from tui_games.engine.cards.deck import chance_cards, deck_fill, deck_take
 from tui_games.engine.header import CHANCE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import (SIG_APPLY, SIG_CHANCE, SIG_EVALUATE, SIG_INFOSTATE_KEY, SIG_LEGAL, SIG_REDACT,
                                   SIG_RETURNS, kernel, np)
@@ -139,23 +139,19 @@ def hand_value(card, public):
 @kernel(SIG_LEGAL)
 def legal_actions(s, out):
     """The betting actions of the seat to act (fold only when it owes chips), ascending."""
-    if s[PLAYER] < 0:
-        return 0
-    return bt.legal_actions(s, T, out)
+    return bt.turn_actions(s, T, out)
 
 
 @kernel(SIG_CHANCE)
 def chance_outcomes(s, actions, probs):
     """The small blind's seat (two, even odds), or every card left in the deck (equally likely)."""
-    if s[PLAYER] != CHANCE:
-        return 0
-    if s[PHASE] == PHASE_BUTTON:
+    if s[PLAYER] == CHANCE and s[PHASE] == PHASE_BUTTON:
         actions[0] = 0
         actions[1] = 1
         probs[0] = 0.5
         probs[1] = 0.5
         return 2
-    return deck_outcomes(s, DECK, NUM_CARDS, actions, probs)
+    return chance_cards(s, DECK, NUM_CARDS, actions, probs)
 
 
 # ----- playing --------------------------------------------------------------------------------------------

@@ -120,6 +120,10 @@ class PreparingProgress:
         return self.percent
 
 
+ONE_LINE_SEATS_FROM = 7
+"""Seats from which the seats panel gives each seat one line (the AI level by name only)."""
+
+
 def side_panel_width(screen_width: int) -> int:
     """The side panel's width: 30 columns at 80, growing with a wide terminal (40 at 120)."""
     return max(30, min(48, 30 + (screen_width - 100) // 2))
@@ -358,7 +362,8 @@ class GameScreen(Screen):
 
     def _seats_text(self) -> Text:
         match = self.match
-        text = Text()
+        crowded = len(match.seats) >= ONE_LINE_SEATS_FROM  # one line a seat, so the panels below stay on screen
+        text = Text(no_wrap=crowded, overflow="ellipsis")
         for seat, who in enumerate(match.seats):
             if seat:
                 text.append("\n")
@@ -368,7 +373,8 @@ class GameScreen(Screen):
             if MAX_MARKED_SEATS >= len(match.seats) >= 3:  # many seats: a letter and shape each
                 text.append_text(seat_mark(seat, self.app.glyphs).text())
                 text.append(" ")
-            text.append(seat_label(match.spec, seat, who.kind, who.level),
+            label = seat_label(match.spec, seat, who.kind, who.level)
+            text.append(label.removesuffix(f" ({who.level})") if crowded and who.kind != "human" else label,
                         style="bold underline" if current else "")
             if seat in getattr(match.state, "seats_out", ()):  # out of a game that goes on (Sim)
                 text.append(" (out)", style="bold")

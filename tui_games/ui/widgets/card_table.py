@@ -345,7 +345,7 @@ class TableCanvas(Widget):
             hand = Content.assemble(cards, ("  " + seat.hand, "italic")) if seat.hand else cards
             lines = [title, hand, self._status(seat, width)]
         else:  # the name and the stack first; the button and blind marks where there is room
-            title = Content.assemble(marker, (seat.short or seat.name, name_style), " ", str(seat.stack))
+            title = self._compact_title(seat, width, name_style)
             left: list[Content] = []  # marks with no room beside the name go under the cards
             for tag in tags:
                 if title.cell_length + 1 + tag.cell_length <= width and not left:
@@ -357,14 +357,30 @@ class TableCanvas(Widget):
             elif seat.folded:
                 lines = [title, Content.styled("folded", "italic")]
             else:
-                lines = [title, self._cards_and_status(seat, cards, width)]
+                lines = [title, self._cards_and_status(seat, cards, width, left)]
         return [line[:width] if line.cell_length > width else line for line in lines]
 
-    def _cards_and_status(self, seat: TableSeat, cards: Content, width: int) -> Content:
-        """The cards and the chips on one line; where both do not fit, face-down cards shrink to one
-        card back (the seat is in the hand) or make way for the chips, and face-up cards keep what of
-        the chips fits whole."""
-        status = self._status(seat, width)
+    def _compact_title(self, seat: TableSeat, width: int, name_style: str) -> Content:
+        """The compact seat's first line: the turn marker, the short name and the stack, the stack
+        always whole. Where they do not fit the marker closes up, then goes (the reversed name still
+        shows the turn), then the name is cut short."""
+        name = seat.short or seat.name
+        stack = str(seat.stack)
+        arrow = self.glyphs.arrows["right"]
+        markers = [f"{arrow} ", arrow, ""] if seat.to_act else [""]
+        for marker in markers:
+            if len(marker) + len(name) + 1 + len(stack) <= width:
+                return Content.assemble((marker, "bold"), (name, name_style), " ", stack)
+        room = max(1, width - 1 - len(stack))
+        return Content.assemble((name[:room], name_style), " ", stack)
+
+    def _cards_and_status(self, seat: TableSeat, cards: Content, width: int,
+                          tags: Sequence[Content] = ()) -> Content:
+        """The cards and the chips on one line (after the ``tags`` that found no room beside the
+        name); where both do not fit, face-down cards shrink to one card back (the seat is in the
+        hand) or make way for the chips, and face-up cards take the marks right before them and keep
+        what of the chips fits whole."""
+        status = self._status(seat, width, tags)
         if cards.cell_length + 1 + status.cell_length <= width or not status.cell_length:
             return Content.assemble(cards, " ", status) if status.cell_length else cards
         if seat.cards and all(card is None for card in seat.cards):
@@ -372,7 +388,11 @@ class TableCanvas(Widget):
             if back.cell_length + 1 + status.cell_length <= width:
                 return Content.assemble(back, " ", status)
             return status
-        return Content.assemble(cards, " ", self._status(seat, width - cards.cell_length - 1))
+        glued = Content.assemble(Content(" ").join(tags), cards)  # the button and blind marks against the cards
+        if tags and glued.cell_length <= width:
+            rest = self._status(seat, width - glued.cell_length - 1)
+            return Content.assemble(glued, " ", rest) if rest.cell_length else glued
+        return Content.assemble(cards, " ", self._status(seat, width - cards.cell_length - 1, tags))
 
     def _cards(self, seat: TableSeat) -> Content:
         if not seat.cards:
