@@ -1,6 +1,7 @@
 """The library's edges, for every game in the catalogue: junk input raises IllegalActionError or
 InvalidParameterError with a message (never a raw TypeError, OverflowError, AssertionError ...), and
-nothing is silently converted (4.9, "4" or True are not action 4; 2.7 is not level 2)."""
+nothing is silently converted (4.9, "4" or True are not action 4; 2.7 is not level 2). At a
+simultaneous node (RoPaSci 360) the junk is seat 0's part of a joint move and seat 0's AI answers."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from tui_games import catalog
 from tui_games.core.errors import IllegalActionError, InvalidParameterError
+from tui_games.core.players import SIMULTANEOUS
 
 GAMES = catalog.ids()
 
@@ -35,12 +37,47 @@ def _finished(game_id: str, random_plies: int = 400):
     while not state.is_terminal:
         if state.is_chance_node:
             state.apply(state.sample_chance())
+        elif state.current_player == SIMULTANEOUS:
+            state.apply_joint([chooser.choice(state.legal_actions(seat)) for seat in range(state.num_players)])
         elif len(state.history) < random_plies:
             state.apply(chooser.choice(state.legal_actions()))
         else:
             finisher = finisher or spec.ai(min(2, spec.max_level), seed=3)
             state.apply(finisher.choose(state.clone()))
     return state
+
+
+def _seat(state) -> int | None:
+    """The seat a test plays and asks the AI for: seat 0 at a simultaneous node, else the one to move."""
+    return 0 if state.current_player == SIMULTANEOUS else None
+
+
+def _legal(state) -> list[int]:
+    """The actions of :func:`_seat`'s seat."""
+    return state.legal_actions(_seat(state))
+
+
+def _play(state, action) -> None:
+    """Play ``action`` for :func:`_seat`'s seat (beside the other seats' first actions when they move
+    at the same time)."""
+    if state.current_player == SIMULTANEOUS:
+        others = [state.legal_actions(seat)[0] for seat in range(1, state.num_players)]
+        state.apply_joint([action, *others])
+    else:
+        state.apply(action)
+
+
+def _choose(ai, state) -> int:
+    """``ai``'s action for :func:`_seat`'s seat (a finished simultaneous game asks seat 0's)."""
+    if state.spec.simultaneous:
+        return ai.choose(state.clone(), player=0)
+    return ai.choose(state.clone())
+
+
+def _last(state) -> int:
+    """The action :func:`_play` put last in the history."""
+    entry = state.history[-1]
+    return entry[0] if isinstance(entry, list) else entry
 
 
 def _snapshot(state):
@@ -73,19 +110,19 @@ def test_parse_action_refuses_what_is_not_text(game_id, junk):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_apply_refuses_numbers_that_are_not_whole_actions(game_id):
     state = _start(game_id)
-    legal = state.legal_actions()[0]
+    legal = _legal(state)[0]
     before = _snapshot(state)
     for junk in (float("inf"), float("-inf"), float("nan"), legal + 0.9, float(legal), str(legal),
                  True, False, None, Decimal(legal), Fraction(legal), complex(legal), [legal]):
         with pytest.raises(IllegalActionError, match="is not an action: actions are whole numbers"):
-            state.apply(junk)
+            _play(state, junk)
         assert _unchanged(state, before)
     for huge in (2**63, -(2**63) - 1, 2**70, 10**5000):
         with pytest.raises(IllegalActionError):
-            state.apply(huge)
+            _play(state, huge)
         assert _unchanged(state, before)
-    state.apply(np.int64(legal))  # numpy integers (as kernels return them) are whole numbers
-    assert state.history[-1] == legal and type(state.history[-1]) is int
+    _play(state, np.int64(legal))  # numpy integers (as kernels return them) are whole numbers
+    assert _last(state) == legal and type(_last(state)) is int
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -109,7 +146,7 @@ def test_every_ai_level_accepts_a_negative_seed(game_id):
     state = _start(game_id)
     for level in range(1, spec.max_level + 1):
         for seed in (-3, -(2**63)):
-            assert spec.ai(level, seed=seed).choose(state.clone()) in state.legal_actions()
+            assert _choose(spec.ai(level, seed=seed), state) in _legal(state)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -118,7 +155,7 @@ def test_every_ai_level_refuses_a_finished_game_clearly(game_id):
     finished = _finished(game_id)
     for level in range(1, spec.max_level + 1):
         with pytest.raises(IllegalActionError, match="over|no seat is to move"):
-            spec.ai(level).choose(finished.clone())
+            _choose(spec.ai(level), finished)
 
 
 def test_parameters_are_refused_rather_than_rounded():
@@ -150,12 +187,12 @@ def test_junk_never_escapes_as_a_raw_error(game_id, junk, text):
     state = _start(game_id)
     before = _snapshot(state)
     is_whole = isinstance(junk, int) and not isinstance(junk, bool)
-    if is_whole and junk in state.legal_actions():
-        state.apply(junk)
-        assert state.history == before[1] + [junk]
+    if is_whole and junk in _legal(state):
+        _play(state, junk)
+        assert len(state.history) == len(before[1]) + 1 and _last(state) == junk
     else:
         with pytest.raises(IllegalActionError):
-            state.apply(junk)
+            _play(state, junk)
         assert _unchanged(state, before)
     try:
         assert isinstance(state.parse_action(text), int)

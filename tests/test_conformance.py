@@ -16,6 +16,7 @@ from tui_games.core.definition import GameDefinition, State
 from tui_games.core.errors import IllegalActionError, InvalidMoveError
 from tui_games.core.outcome import Outcome
 from tui_games.engine.observer import PUBLIC_VIEW, sees, audience_of
+from tui_games.core.players import SIMULTANEOUS
 
 GAMES = catalog.ids()
 PLIES = 400
@@ -32,9 +33,19 @@ def random_game(game_id: str, seed: int, plies: int = PLIES):
             outcomes = state.chance_outcomes()
             assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
             state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        elif state.current_player == SIMULTANEOUS:
+            state.apply_joint([rng.choice(state.legal_actions(seat)) for seat in range(state.num_players)])
         else:
             state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+def some_move(state, rng=None):
+    """A legal history entry of ``state``: a joint move (one action a seat) at a simultaneous node."""
+    pick = (lambda xs: xs[0]) if rng is None else rng.choice
+    if state.current_player == SIMULTANEOUS:
+        return [pick(state.legal_actions(seat)) for seat in range(state.num_players)]
+    return pick(state.legal_actions())
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -67,8 +78,7 @@ def test_clones_are_independent_and_replays_identical(game_id):
     replay = state.replayed(list(state.history))
     assert np.array_equal(replay.array, state.array) and replay.history == state.history
     if not copy.is_terminal:
-        action = copy.legal_actions()[0]
-        copy.apply(action)
+        copy.apply_entry(some_move(copy))
         assert len(copy.history) == len(state.history) + 1
         assert np.array_equal(replay.array, state.array)
 
@@ -89,7 +99,7 @@ def test_a_save_round_trips(game_id, home):
     for _ in range(6):
         if match.is_over or not match.human_to_move:
             break
-        match.play(random.Random(len(match.state.history)).choice(match.state.legal_actions()))
+        match.play(some_move(match.state, random.Random(len(match.state.history))))
     loaded = Match.resume(match.save())
     assert loaded.state.history == match.state.history
     assert np.array_equal(loaded.state.array, match.state.array)
@@ -140,7 +150,7 @@ def test_no_observation_leaks_a_hidden_deal(game_id):
                         assert world_a.information_state(player) == world_b.information_state(player)
                     checked += 1
                     break
-            replay.apply(action)
+            replay.apply_entry(action)
     if catalog.get(game_id).perfect_information:
         assert checked == 0
     elif game_id == "blackjack":

@@ -49,6 +49,23 @@ class HexLayout:
         return HexLayout(tuple(places), widest + right, top + len(rows) + bottom)
 
 
+def step_cursor(rows, indent, cursor: int, column: int | None, dx: int, dy: int) -> tuple[int, int | None]:
+    """Where an arrow key takes a cursor over a board of hex ``rows`` (cells per drawn row, top first;
+    ``indent(cell)`` in half cells): Left and Right go along the row and wrap, Up and Down to the cell
+    of the next row nearest the drawn ``column`` they aim for (the cursor's own at first, kept while
+    going up and down). Returns (the new cursor, the column to aim for next)."""
+    row = next(i for i, cells in enumerate(rows) if cursor in cells)
+    cells = rows[row]
+    if dx:
+        return cells[(cells.index(cursor) + dx) % len(cells)], None
+    if column is None:
+        column = indent(cursor)
+    target = row + dy
+    if 0 <= target < len(rows):
+        cursor = min(rows[target], key=lambda cell: (abs(indent(cell) - column), indent(cell)))
+    return cursor, column
+
+
 class HexBoard(Widget):
     """Cells at the places of a :class:`HexLayout`; :meth:`paint` sets every cell and the extra text."""
 
@@ -169,4 +186,4 @@ class HexBoard(Widget):
             self.post_message(CellClicked(cell))
 
 
-__all__ = ["CELL_STATES", "HexBoard", "HexLayout", "TEXT_CLASSES"]
+__all__ = ["CELL_STATES", "HexBoard", "HexLayout", "TEXT_CLASSES", "step_cursor"]

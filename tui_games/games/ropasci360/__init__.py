@@ -1,0 +1,1 @@
+"""RoPaSci 360: rock-paper-scissors tokens thrown onto a hexagon, both players moving at once."""

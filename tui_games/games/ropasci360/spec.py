@@ -1,0 +1,20 @@
+"""RoPaSci 360: its catalogue entry."""
+
+from tui_games.core.spec import GameSpec
+
+SPEC = GameSpec(
+    id="ropasci360",
+    title="RoPaSci 360",
+    group="Board games",
+    description="Rock, paper and scissors tokens on a hexagon: both sides throw, slide and swing at once.",
+    package="tui_games.games.ropasci360",
+    min_players=2,
+    max_players=2,
+    max_level=3,
+    level_names=("Reckless", "Greedy", "Equilibrium"),
+    seat_names=("Upper", "Lower"),
+    perfect_information=False,
+    simultaneous=True,
+    view="tui_games.games.ropasci360.view:RoPaSciView",
+)
+"""The catalogue entry."""
