@@ -13,7 +13,7 @@ import random
 import time
 
 from tui_games.games.bluff_poker import ai
-from tui_games.games.bluff_poker.spec_draft import SPEC
+from tui_games.games.bluff_poker.spec import SPEC
 
 
 class RandomPlayer:

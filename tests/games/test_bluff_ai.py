@@ -6,7 +6,7 @@ from itertools import product
 import pytest
 
 from tui_games.games.bluff_poker import ai, odds, rules
-from tui_games.games.bluff_poker.spec_draft import SPEC
+from tui_games.games.bluff_poker.spec import SPEC
 
 
 def brute_value(dice):

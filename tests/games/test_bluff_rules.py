@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from tui_games.core.errors import IllegalActionError
 from tui_games.games.bluff_poker import rules
 from tui_games.games.bluff_poker.game import index_of_value, value_words
-from tui_games.games.bluff_poker.spec_draft import SPEC
+from tui_games.games.bluff_poker.spec import SPEC
 
 
 def new(players=3, penalty_limit=7):

@@ -38,7 +38,7 @@ DEFAULT_TUNING = {"bluff_rate": BLUFF_RATE, "assumed_bluff_rate": ASSUMED_BLUFF_
 """The tunable constants by name (scripts/bluff_tune.py varies them)."""
 
 LEVEL_NAMES = {1: "Honest", 2: "Careful", 3: "Shark"}
-"""Each level's name (spec_draft.SPEC.level_names in order)."""
+"""Each level's name (spec.SPEC.level_names in order)."""
 
 
 def _known(view) -> tuple[int | None, int | None, int | None]:

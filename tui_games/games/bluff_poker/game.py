@@ -42,6 +42,15 @@ def index_of_value(value: int) -> int | None:
     return None
 
 
+PHASE_NAMES = {rules.PHASE_THROW: "throw", rules.PHASE_OPENING: "opening", rules.PHASE_RESPOND: "respond",
+               rules.PHASE_BELIEVED: "believed", rules.PHASE_LOOKED: "looked", rules.PHASE_ROLLED: "rolled",
+               rules.PHASE_CHALLENGE: "challenge", rules.PHASE_OVER: "over"}
+"""Each phase's name, for views (which import no kernels' constants)."""
+
+BELIEVE, CALL, LOOK = rules.BELIEVE, rules.CALL, rules.LOOK
+"""The action ids of believing, calling bluff and looking under the cup."""
+
+
 class BluffPokerState(KernelState):
     """A game of Bluff poker. On a seat's view (``observation(seat).state``) a die under the cup that
     seat has not looked at reads as None."""
@@ -89,6 +98,26 @@ class BluffPokerState(KernelState):
     def mover(self) -> int:
         """The seat whose turn it is (also while its dice roll)."""
         return int(self.array[rules.MOVER])
+
+    @property
+    def phase_name(self) -> str:
+        """The phase in words: throw, opening, respond, believed, looked, rolled, challenge or over."""
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def throws(self) -> int:
+        """Throws made so far in the opening (up to 3) or the poker challenge (up to 3)."""
+        return int(self.array[rules.THROWS])
+
+    @property
+    def bid_words(self) -> str:
+        """The bid on the table as '652 (six-five-two)', or '' when there is none."""
+        bid = self.bid
+        return "" if bid is None else f"{value_of(bid)} ({value_words(bid)})"
+
+    def reroll_choice(self, action: int) -> tuple[list[int], bool] | None:
+        """(dice 0-based, thrown open) when ``action`` is a reroll, else None."""
+        return decode_reroll(action) if rules.REROLL <= action < rules.MAX_ACTIONS else None
 
     @property
     def loser(self) -> int | None:

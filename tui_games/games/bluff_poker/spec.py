@@ -1,8 +1,4 @@
-"""Bluff poker: its catalogue entry, kept here until the game is complete (view, AI, help).
-
-The catalogue finds a game through ``spec.py``; this module becomes ``spec.py`` (with ``view=``) once
-the view and the AI work, so that the menu never offers an unfinished game. Tests use it meanwhile.
-"""
+"""Bluff poker: its catalogue entry."""
 
 from tui_games.core.spec import GameSpec, Param
 
@@ -24,5 +20,6 @@ SPEC = GameSpec(
     perfect_information=False,
     seats_param="players",
     allow_undo=False,
+    view="tui_games.games.bluff_poker.view:BluffPokerView",
 )
-"""The catalogue entry (not yet in the catalogue: see the module docstring)."""
+"""The catalogue entry."""
