@@ -291,3 +291,17 @@ def test_streaks_read_as_in_sports_tables():
     from tui_games.ui.screens.stats import streak_text
 
     assert [streak_text(n) for n in (3, -2, 0)] == ["W3", "L2", "-"]
+
+
+def test_the_header_leaves_out_empty_text_options():
+    """A random cube has no scramble to show: the header says nothing rather than 'scramble '."""
+    from types import SimpleNamespace
+
+    from tui_games import catalog
+    from tui_games.ui.screens.game import GameScreen
+
+    cube = catalog.get("rubiks-cube")
+    random_cube = SimpleNamespace(spec=cube, params={"size": 3, "scramble": ""}, seed=4)
+    assert GameScreen._subtitle(random_cube) == "Rubik's Cube · size 3 · seed 4"
+    scrambled = SimpleNamespace(spec=cube, params={"size": 3, "scramble": "R U"}, seed=4)
+    assert GameScreen._subtitle(scrambled) == "Rubik's Cube · size 3, scramble R U · seed 4"

@@ -277,9 +277,10 @@ class GameScreen(Screen):
     @staticmethod
     def _subtitle(match: Any) -> str:
         """'Nim · heaps 3, size 5, max take 3 · seed 42' for the header (options that do not apply
-        to this game, such as Blackjack's decks under the simple rules, are left out)."""
+        to this game, such as Blackjack's decks under the simple rules, are left out, and so are empty
+        text options, such as the cube's scramble when the position is random)."""
         parts = [match.spec.title]
-        params = shown_params(match.spec, match.params)
+        params = {name: value for name, value in shown_params(match.spec, match.params).items() if value != ""}
         if params:
             parts.append(", ".join(f"{name.replace('_', ' ')} {value}" for name, value in params.items()))
         parts.append(f"seed {match.seed}")
