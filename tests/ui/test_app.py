@@ -305,3 +305,26 @@ def test_the_header_leaves_out_empty_text_options():
     assert GameScreen._subtitle(random_cube) == "Rubik's Cube · size 3 · seed 4"
     scrambled = SimpleNamespace(spec=cube, params={"size": 3, "scramble": "R U"}, seed=4)
     assert GameScreen._subtitle(scrambled) == "Rubik's Cube · size 3, scramble R U · seed 4"
+
+
+async def test_a_view_that_fails_to_draw_is_reported_and_the_game_kept(home, monkeypatch):
+    """A view raising while the game screen loads it must not leave the screen hanging at 'ready':
+    the player is told, the game is saved, and the menu comes back."""
+    from tui_games.match import Seat
+    from tui_games.store.saves import list_saves
+    from tui_games.ui import views
+    from tui_games.ui.game_view import GameView
+
+    class BrokenView(GameView):
+        def redraw(self) -> None:
+            raise ZeroDivisionError("drawing went wrong")
+
+    monkeypatch.setattr(views, "view_class", lambda spec: BrokenView)
+    app = make_app({"game": "nim", "seats": [Seat(), Seat()], "seed": 3})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: any("could not be drawn" in str(n.message) for n in app._notifications),
+                       what="the failure to be reported")
+        message = next(str(n.message) for n in app._notifications if "could not be drawn" in str(n.message))
+        assert "ZeroDivisionError: drawing went wrong" in message and "saved" in message
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), what="the menu")
+    assert any(save.game_id == "nim" for save in list_saves())

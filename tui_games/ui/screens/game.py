@@ -264,15 +264,23 @@ class GameScreen(Screen):
         if not self.is_attached:
             match.save()
             return
-        self.match = match
-        self.app.active_match = match
-        self.sub_title = self._subtitle(match)
-        self.view = view_cls(self.app.glyphs)
-        await self.query_one("#preparing").remove()
-        await self.query_one("#view-slot").mount(self.view)
-        self.remove_class("-loading")
-        self.view.focus()
-        self._position_changed()
+        try:
+            self.match = match
+            self.app.active_match = match
+            self.sub_title = self._subtitle(match)
+            self.view = view_cls(self.app.glyphs)
+            await self.query_one("#preparing").remove()
+            await self.query_one("#view-slot").mount(self.view)
+            self.remove_class("-loading")
+            self.view.focus()
+            self._position_changed()
+        except Exception as error:  # a view that cannot draw: say so and keep the game, never hang
+            self.log.error(f"the view of {match.spec.id} failed: {error!r}")
+            self.match = None
+            self.app.active_match = None
+            self._storage_call(match.save)
+            self._load_failed(f"The board could not be drawn ({type(error).__name__}: {error}); "
+                              "the game is saved and can be resumed.")
 
     @staticmethod
     def _subtitle(match: Any) -> str:
