@@ -19,7 +19,7 @@ from textual.widgets import Static
 from tui_games.ui.game_view import BOARD_MARGIN, GameView
 from tui_games.ui.messages import CellClicked
 from tui_games.ui.seat_marks import seat_mark
-from tui_games.ui.widgets.hex_board import HexBoard, HexLayout
+from tui_games.ui.widgets.hex_board import HexBoard, HexLayout, nearest_in_row, step_cursor
 
 ROW_LETTERS = "abcdefghi"
 """Row names from the top (the game's cell names: 'e5' is the fifth cell of row e)."""
@@ -228,22 +228,12 @@ class YavalathView(GameView):
 
     def _nearest_in_row(self, row: int, column: int) -> int:
         grid = self.state.grid
-        return min(grid.rows[row], key=lambda cell: (abs(grid.indent(cell) - column), grid.indent(cell)))
+        return nearest_in_row(grid.rows[row], grid.indent, column)
 
     def action_cursor(self, dx: int, dy: int) -> None:
         """Move the cursor along its row (wrapping) or to the nearest cell of the row above or below."""
         grid = self.state.grid
-        row = grid.row_of(self.cursor)
-        cells = grid.rows[row]
-        if dx:
-            self.cursor = cells[(cells.index(self.cursor) + dx) % len(cells)]
-            self.column = None
-        else:
-            if self.column is None:
-                self.column = grid.indent(self.cursor)
-            target = row + dy
-            if 0 <= target < len(grid.rows):
-                self.cursor = self._nearest_in_row(target, self.column)
+        self.cursor, self.column = step_cursor(grid.rows, grid.indent, self.cursor, self.column, dx, dy)
         self.typed_row = None
         self.redraw()
 

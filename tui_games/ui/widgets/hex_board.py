@@ -49,6 +49,12 @@ class HexLayout:
         return HexLayout(tuple(places), widest + right, top + len(rows) + bottom)
 
 
+def nearest_in_row(cells, indent, column: int) -> int:
+    """The cell of ``cells`` (one drawn row) drawn nearest ``column`` (``indent(cell)`` in half cells;
+    the leftmost of two as near)."""
+    return min(cells, key=lambda cell: (abs(indent(cell) - column), indent(cell)))
+
+
 def step_cursor(rows, indent, cursor: int, column: int | None, dx: int, dy: int) -> tuple[int, int | None]:
     """Where an arrow key takes a cursor over a board of hex ``rows`` (cells per drawn row, top first;
     ``indent(cell)`` in half cells): Left and Right go along the row and wrap, Up and Down to the cell
@@ -62,7 +68,7 @@ def step_cursor(rows, indent, cursor: int, column: int | None, dx: int, dy: int)
         column = indent(cursor)
     target = row + dy
     if 0 <= target < len(rows):
-        cursor = min(rows[target], key=lambda cell: (abs(indent(cell) - column), indent(cell)))
+        cursor = nearest_in_row(rows[target], indent, column)
     return cursor, column
 
 
@@ -186,4 +192,4 @@ class HexBoard(Widget):
             self.post_message(CellClicked(cell))
 
 
-__all__ = ["CELL_STATES", "HexBoard", "HexLayout", "TEXT_CLASSES", "step_cursor"]
+__all__ = ["CELL_STATES", "HexBoard", "HexLayout", "TEXT_CLASSES", "nearest_in_row", "step_cursor"]
