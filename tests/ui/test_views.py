@@ -134,6 +134,13 @@ FIT_CASES = [
     ("nim", {"heaps": 8, "size": 15, "max_take": 15}, 2),
     ("2048", {}, 1),
     ("blackjack", {"seats": 3}, 3),
+    ("othello", {}, 2),
+    ("hex", {"size": 11}, 2),  # the largest size for 80x24 (larger boards may scroll)
+    ("yavalath", {"players": 3}, 3),
+    ("sim", {"nodes": 12, "players": 3}, 3),
+    ("ropasci360", {}, 2),
+    ("bluff-poker", {"players": 6}, 6),
+    ("rubiks-cube", {"size": 3}, 1),
 ]
 
 
