@@ -3,25 +3,13 @@ the exact solver, the fit lowers the error, and the weights it writes load."""
 
 from __future__ import annotations
 
-import importlib.util
 from argparse import Namespace
-from pathlib import Path
 
 import numpy as np
+from project_scripts import load_script
 
 from tui_games.games.othello import patterns, search
 from tui_games.games.othello.ai import NO_TABLES, BoardSearch, EndgameSolver
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "othello_weights.py"
-
-
-def load_script():
-    """The script as a module (it is not part of the package)."""
-    spec = importlib.util.spec_from_file_location("othello_weights", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def tiny_args(**changes) -> Namespace:
     """The script's options for a few quick games."""
@@ -32,7 +20,7 @@ def tiny_args(**changes) -> Namespace:
 
 
 def test_self_play_samples_carry_exact_values_from_the_solve_point():
-    script = load_script()
+    script = load_script("othello_weights")
     args = tiny_args()
     solver = EndgameSolver(weights=NO_TABLES)
     samples = script.play_game(np.random.default_rng(1), BoardSearch(search.CLASSIC), solver, args)
@@ -47,7 +35,7 @@ def test_self_play_samples_carry_exact_values_from_the_solve_point():
 
 
 def test_a_fit_lowers_the_error_and_the_written_weights_load(tmp_path):
-    script = load_script()
+    script = load_script("othello_weights")
     args = tiny_args()
     rows = script.play_games((6, 3, None, args))
     assert rows.shape[1] == 4 and len(rows) > 200

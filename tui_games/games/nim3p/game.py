@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-import re
-
 from tui_games.core.definition import GameDefinition, ai_factory
-from tui_games.core.errors import IllegalActionError
-from tui_games.engine.kernel_state import GameKernels, KernelState
+from tui_games.engine.kernel_state import GameKernels
 from tui_games.engine.standard import no_chance_outcomes
+from tui_games.games.nim.heap_moves import HeapState, heap_lines, name_move, read_move, why_illegal
 from tui_games.games.nim3p import rules
 
 
-class Nim3PState(KernelState):
+class Nim3PState(HeapState):
     """A Nim3P position: ``heaps``, ``decode`` and ``encode`` as a Nim state has them."""
 
     __slots__ = ()
-
-    @property
-    def heaps(self) -> list[int]:
-        """The heap sizes, heap 1 first."""
-        n = int(self.array[rules.N_HEAPS])
-        return [int(x) for x in self.array[rules.HEAPS:rules.HEAPS + n]]
+    N_HEAPS_AT = rules.N_HEAPS
+    HEAPS_AT = rules.HEAPS
 
     @property
     def max_take(self) -> int:
@@ -32,51 +26,9 @@ class Nim3PState(KernelState):
         """True when the seat after the winner gets the extra 0.2."""
         return bool(self.array[rules.EXTRA_RULE])
 
-    def decode(self, action: int) -> tuple[int, int]:
-        """(heap index 0-based, items taken) of ``action``."""
-        fewer, heap = divmod(action, len(self.heaps))
-        return heap, fewer + 1
-
-    def encode(self, heap: int, take: int) -> int:
-        """The action that takes ``take`` items from heap ``heap`` (0-based)."""
-        return (take - 1) * len(self.heaps) + heap
-
-
-def _name_action(state: Nim3PState, action: int) -> str:
-    heap, take = state.decode(action)
-    return f"take {take} from heap {heap + 1}"
-
-
-_MOVE = re.compile(r"(?:take\s+)?(?P<take>\d+)\s*(?:from\s+|@\s*|,\s*|\s+)(?:heap\s*)?(?P<heap>\d+)")
-
-
-def _read_action(state: Nim3PState, text: str) -> int:
-    found = _MOVE.fullmatch(text.lower())
-    if found is None:
-        raise IllegalActionError(f"{text!r} is not a move: write 'take K from heap H' or 'K H'")
-    take, heap = int(found["take"]), int(found["heap"])
-    heaps = len(state.heaps)
-    if not 1 <= heap <= heaps:
-        raise IllegalActionError(f"there is no heap {heap}: heaps are 1-{heaps}")
-    if take < 1:
-        raise IllegalActionError("a move takes at least one item")
-    return state.encode(heap - 1, take)
-
-
-def _why_illegal(state: Nim3PState, action: int) -> str:
-    if action < 0:
-        return f"{action} is not a move"
-    heap, take = state.decode(action)
-    left = state.heaps[heap]
-    if left == 0:
-        return f"heap {heap + 1} is empty"
-    if take > left:
-        return f"heap {heap + 1} has only {left} item{'' if left == 1 else 's'}"
-    return f"{_name_action(state, action)} is not possible now"
-
 
 def _observe(state: Nim3PState, player: int) -> str:
-    lines = [f"heap {i + 1}: {'|' * h} ({h})" for i, h in enumerate(state.heaps)]
+    lines = heap_lines(state)
     if state.extra_rule:
         lines.append("extra rule: the seat after the winner gets 0.2")
     return "\n".join(lines)
@@ -94,9 +46,9 @@ KERNELS = GameKernels(
     evaluate=rules.evaluate,
     max_actions=rules.MAX_ACTIONS,
     initial=_initial,
-    name_action=_name_action,
-    read_action=_read_action,
-    why_illegal=_why_illegal,
+    name_action=name_move,
+    read_action=read_move,
+    why_illegal=why_illegal,
     observe=_observe,
 )
 
