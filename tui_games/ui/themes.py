@@ -44,6 +44,7 @@ COLOURS = ("primary", "secondary", "accent", "warning", "error", "success", "for
 GAME_VARIABLES = (
     "seat-0", "seat-1", "seat-2", "seat-3",  # each seat's pieces (X / O, Nim's chosen objects ...)
     "disc-0", "disc-1", "disc-ink",  # Connect Four's discs and the letter on them
+    "felt", "stone-0", "stone-1", "stone-ink-0", "stone-ink-1",  # Othello's board, black and white discs, letters
     "last-move", "win-line",  # backgrounds of the last move's cell and of a winning line
     "board", "cell",  # grid lines and frame; an empty cell's background
     "card-face", "card-red", "card-black", "card-back",  # playing cards

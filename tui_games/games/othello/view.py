@@ -58,6 +58,7 @@ class OthelloView(GameView):
 
     DEFAULT_CSS = """
     OthelloView { align: center middle; }
+    OthelloView #othello-board { background: $stone-0; }
     """
 
     def __init__(self, glyphs, **kwargs) -> None:
@@ -106,10 +107,10 @@ class OthelloView(GameView):
             states: set[str] = set()
             if seat < 0:
                 text = self.glyphs.empty if square in legal else " "
-                states.add("-target" if square in legal else "-empty")
+                states |= {"-felt", "-target" if square in legal else "-empty"}
             else:
                 text = MARKS[seat]
-                states.add(f"-disc-{seat}")
+                states.add(f"-stone-{seat}")
                 if square == last:
                     text = f"{self.glyphs.arrows['right']}{text}{self.glyphs.arrows['left']}"
                     states.add("-last")

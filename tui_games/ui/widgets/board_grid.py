@@ -14,7 +14,7 @@ from textual.widgets import Static
 from tui_games.ui.messages import CellClicked
 
 CELL_STATES = ("-cursor", "-last", "-win", "-hint", "-seat-0", "-seat-1", "-seat-2", "-seat-3",
-               "-disc-0", "-disc-1", "-empty", "-target", "-header", "-new",
+               "-disc-0", "-disc-1", "-felt", "-stone-0", "-stone-1", "-empty", "-target", "-header", "-new",
                "-tile-1", "-tile-2", "-tile-3", "-tile-4", "-tile-5", "-tile-6")
 """Classes a view may set on a cell; every other class is left alone."""
 
@@ -67,6 +67,9 @@ class BoardGrid(Widget):
     BoardCell.-seat-3 { color: $seat-3; }
     BoardCell.-disc-0 { background: $disc-0; color: $disc-ink; }
     BoardCell.-disc-1 { background: $disc-1; color: $disc-ink; }
+    BoardCell.-felt { background: $felt; }
+    BoardCell.-stone-0 { background: $stone-0; color: $stone-ink-0; }
+    BoardCell.-stone-1 { background: $stone-1; color: $stone-ink-1; }
     BoardCell.-header { background: $background; color: $foreground-muted; text-style: none; }
     BoardCell.-header.-cursor { color: $accent; text-style: bold; background: $background; }
     BoardCell.-tile-1 { background: $tile-1; color: auto 90%; }
@@ -83,6 +86,8 @@ class BoardGrid(Widget):
     BoardCell.-disc-0.-last { background: $disc-0; }
     BoardCell.-disc-1.-last { background: $disc-1; }
     BoardCell.-disc-0.-win, BoardCell.-disc-1.-win { text-style: bold reverse; }
+    BoardCell.-stone-0.-last { background: $stone-0; }
+    BoardCell.-stone-1.-last { background: $stone-1; }
     BoardCell.-cursor { text-style: bold; background: $primary 30%; }
     GameView:focus BoardCell.-cursor { text-style: bold reverse; }
     BoardCell:hover { background: $primary 20%; }
