@@ -116,6 +116,18 @@ async def test_game_over_line_is_not_covered(home):
         assert "n new game" in text and "q menu" in text, text
 
 
+async def test_an_ai_seat_fits_on_one_line_of_the_side_panel(home):
+    """'White (O): AI Casual (2)' is one column too wide for the panel at 80 columns: the level number
+    is left out there (never wrapped onto a line of its own) and shown where the panel is wider."""
+    for size, label in ((SIZE, "White (O): AI Casual"), (BIG, "White (O): AI Casual (2)")):
+        app = make_app({"game": "othello", "seats": [Seat(), Seat("ai", 2)], "seed": 1})
+        async with app.run_test(size=size) as pilot:
+            screen = await wait_for_game(pilot, app)
+            await pilot.pause()
+            lines = region_text(app, screen.query_one("#seats-panel").content_region).splitlines()
+            assert [line.strip(" ▶") for line in lines] == ["Black (X): Human", label], (size, lines)
+
+
 async def test_menu_details_show_every_row_of_every_game(home):
     from tui_games import catalog
     from tui_games.match import Match

@@ -319,7 +319,7 @@ class GameScreen(Screen):
         if match is None or self.view is None:
             return
         self.view.update_from(match)
-        self.query_one("#seats-panel", Static).update(self._seats_text())
+        self._show_seats()
         score = match.series_lines() + self.view.status_lines(match)
         score_panel = self.query_one("#score-panel", Static)
         score_panel.display = bool(score)
@@ -369,13 +369,23 @@ class GameScreen(Screen):
             self.notify(problem, title="Storage problem", severity="warning", timeout=8)
         self._storage_shown = problem
 
-    def _seats_text(self) -> Text:
+    def _show_seats(self, laid_out: bool = False) -> None:
+        """Fill the seats panel; before the panel's first layout (its width unknown) once more after it."""
+        panel = self.query_one("#seats-panel", Static)
+        panel.update(self._seats_text(panel.content_region.width))
+        if not panel.content_region.width and not laid_out:
+            self.call_after_refresh(self._show_seats, True)
+
+    def _seats_text(self, width: int) -> Text:
+        """One line a seat (wrapped when long), the level number left out where it would not fit in
+        ``width`` columns (0: width unknown)."""
         match = self.match
         crowded = len(match.seats) >= ONE_LINE_SEATS_FROM  # one line a seat, so the panels below stay on screen
         text = Text(no_wrap=crowded, overflow="ellipsis")
         for seat, who in enumerate(match.seats):
             if seat:
                 text.append("\n")
+            line_start = text.cell_len
             current = seat == (match.choosing_human if match.at_simultaneous_node else match.to_move)
             text.append("▶ " if current and self.app.glyphs.name == "unicode" else ("> " if current else "  "),
                         style="bold")
@@ -383,8 +393,10 @@ class GameScreen(Screen):
                 text.append_text(seat_mark(seat, self.app.glyphs).text())
                 text.append(" ")
             label = seat_label(match.spec, seat, who.kind, who.level)
-            text.append(label.removesuffix(f" ({who.level})") if crowded and who.kind != "human" else label,
-                        style="bold underline" if current else "")
+            room = width - (text.cell_len - line_start)
+            if who.kind != "human" and (crowded or 0 < room < len(label)):  # the level by name alone
+                label = label.removesuffix(f" ({who.level})")
+            text.append(label, style="bold underline" if current else "")
             if seat in getattr(match.state, "seats_out", ()):  # out of a game that goes on (Sim)
                 text.append(" (out)", style="bold")
             if seat in match.joint_choices:
