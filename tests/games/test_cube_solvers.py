@@ -14,7 +14,7 @@ from tui_games.games.rubiks_cube import rules
 from tui_games.games.rubiks_cube.beginner import STAGES, BeginnerSolver, merged
 from tui_games.games.rubiks_cube.game import KERNELS, random_cube
 from tui_games.games.rubiks_cube.pocket import PocketSolver
-from tui_games.games.rubiks_cube.twophase import TwoPhaseSolver
+from tui_games.games.rubiks_cube.twophase import TwoPhaseSolver, inverse_cube, inverse_moves
 
 SPEC = catalog.get("rubiks-cube")
 
@@ -52,6 +52,20 @@ def test_two_phase_finds_the_optimum_of_short_scrambles(two_phase):
             rules.turn(cube, move)
         moves = two_phase.solve(cube, target=0, max_length=len(scramble), seconds=None)  # searched to the end
         assert moves is not None and len(moves) == len(scramble) and solves(cube, moves, 3)
+
+
+def test_the_inverse_position_is_solved_by_the_scramble_and_its_solution_reverses():
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        scramble = [int(m) for m in rng.integers(0, 18, 25)]
+        cube = rules.solved_cube()
+        for move in scramble:
+            rules.turn(cube, move)
+        inverse = inverse_cube(cube)
+        assert solves(inverse, scramble, 3) and not solves(cube, scramble, 3)
+        assert solves(cube, inverse_moves(scramble), 3)
+        assert np.array_equal(inverse_cube(inverse), cube)
+    assert inverse_moves([0, 4, 17]) == [15, 4, 2]  # U R2 B' undone by B R2 U'
 
 
 def test_a_stopped_two_phase_search_answers_at_once(two_phase):

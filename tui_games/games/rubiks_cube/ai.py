@@ -3,7 +3,7 @@
 1. **Beginner** - the beginner's method layer by layer (:mod:`.beginner`); its hint says which step
    the cube is at and what to do, in words, with the moves.
 2. **Two-phase** - Kociemba's two-phase search on the 3x3 (:mod:`.twophase`): the first solution of
-   at most 20 moves, else the shortest found in a second; on the 2x2 the corners are twisted right
+   at most 20 moves, else the shortest found in :data:`TWO_PHASE_SECONDS`; on the 2x2 the corners are twisted right
    first and then put in place (:mod:`.pocket`).
 3. **Shortest** - on the 2x2 a shortest solution (from the table of every position's distance); on
    the 3x3 the two-phase search left running for :data:`SHORTEST_SECONDS`, keeping the shortest
@@ -27,7 +27,7 @@ from tui_games.games.rubiks_cube.twophase import TwoPhaseSolver
 LEVEL_NAMES = ("Beginner", "Two-phase", "Shortest")
 TWO_PHASE_TARGET = 20
 """Level 2 takes the first 3x3 solution of at most this many moves."""
-TWO_PHASE_SECONDS = 1.0
+TWO_PHASE_SECONDS = 0.9
 """...or the shortest it found in this time."""
 SHORTEST_SECONDS = 3.0
 """How long level 3 searches a 3x3 for shorter solutions."""

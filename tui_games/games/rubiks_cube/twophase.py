@@ -17,12 +17,14 @@ move would be a shorter one, tried already).
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
 from tui_games.engine.jit import kernel
 from tui_games.engine.stopflag import NODES, POLL_NODES, StopFlag, should_stop
 from tui_games.games.rubiks_cube.coords import CORNERS, FLIP, SLICE_COUNT, SLICE_SORTED, TWIST, UD_EDGES, coordinate
-from tui_games.games.rubiks_cube.rules import CUBE_SIZE, solved_cube, turn
+from tui_games.games.rubiks_cube.rules import CO, CP, CUBE_SIZE, EO, EP, solved_cube, turn
 from tui_games.games.rubiks_cube.tables import PHASE2_MOVES, TwoPhaseTables, two_phase_tables
 
 MAX_LENGTH = 30
@@ -160,14 +162,39 @@ def solve_cube(cube, twist_move, flip_move, slice_move, twist_distance, flip_dis
     return best if best <= max_length else NOT_FOUND
 
 
+@kernel()
+def inverse_cube(cube):
+    """The cube block of the inverse position: the moves that solve it, reversed and each turned the
+    other way, solve ``cube`` (and the other way round)."""
+    inverse = np.empty(CUBE_SIZE, np.int64)
+    for i in range(8):
+        inverse[CP + cube[CP + i]] = i
+        inverse[CO + cube[CP + i]] = (3 - cube[CO + i]) % 3
+    for i in range(12):
+        inverse[EP + cube[EP + i]] = i
+        inverse[EO + cube[EP + i]] = cube[EO + i]
+    return inverse
+
+
+def inverse_moves(moves: list[int]) -> list[int]:
+    """The moves that undo ``moves``: reversed, each turned the other way (U <-> U', U2 stays)."""
+    return [3 * (m // 3) + 2 - m % 3 for m in reversed(moves)]
+
+
 class TwoPhaseSolver:
-    """Solutions of 3x3 positions by the two-phase search; :meth:`stop` aborts one from any thread."""
+    """Solutions of 3x3 positions by the two-phase search; :meth:`stop` aborts one from any thread.
+
+    Each :meth:`solve` searches the position and its inverse at once, in two threads (the kernels
+    release the GIL): the inverse often has a short two-phase solution where the position has not,
+    and the first of the two to reach the target stops the other (as Kociemba's own solver searches
+    several directions at once)."""
 
     def __init__(self, tables: TwoPhaseTables | None = None) -> None:
         self.tables = tables or two_phase_tables()
         self.stop_flag = StopFlag()
         self.counters = np.zeros(3, np.int64)
-        """After a search: positions visited, phase-2 searches started, positions those visited."""
+        """After a search: positions visited, phase-2 searches started, positions those visited
+        (both directions together)."""
         self.solve(solved_cube(), seconds=None)  # compiles (or loads) the search before any deadline
 
     def stop(self) -> None:
@@ -179,23 +206,43 @@ class TwoPhaseSolver:
         """Positions the last :meth:`solve` visited."""
         return int(self.counters[0])
 
+    def _search(self, block: np.ndarray, target: int, max_length: int, counters: np.ndarray) -> list[int] | None:
+        """One direction's search (see :func:`solve_cube`); on reaching ``target`` it stops the other."""
+        t = self.tables
+        phase2 = (t.corners_move, t.edges_move, t.slice_order_move, t.corners_slice_distance,
+                  t.edges_slice_distance, self.stop_flag.array, counters)
+        out = np.empty(MAX_LENGTH + 2, np.int64)
+        length = solve_cube(block, t.twist_move, t.flip_move, t.slice_move, t.twist_slice_distance,
+                            t.flip_slice_distance, t.twist_flip_distance, phase2, max_length, target,
+                            self.stop_flag.array, out)
+        if length < 0:
+            return None
+        if length <= target:
+            self.stop_flag.set()
+        return [int(m) for m in out[:length]]
+
     def solve(self, cube: np.ndarray, target: int = 20, max_length: int = 24,
               seconds: float | None = 1.0) -> list[int] | None:
         """A solution (actions) of the cube block ``cube``: the first within ``target`` moves, else the
         shortest found in ``seconds`` (None: no limit) and within ``max_length``; None if none was
         found (stopped too soon). ``target`` 0 searches for the shortest until the time is up."""
-        t = self.tables
         block = np.ascontiguousarray(cube[:CUBE_SIZE], dtype=np.int64)
-        self.counters[:] = 0
+        limit = min(max_length, MAX_LENGTH)
         self.stop_flag.clear()
-        phase2 = (t.corners_move, t.edges_move, t.slice_order_move, t.corners_slice_distance,
-                  t.edges_slice_distance, self.stop_flag.array, self.counters)
-        out = np.empty(MAX_LENGTH + 2, np.int64)
+        counters = np.zeros((2, 3), np.int64)
+        found: list[list[int] | None] = [None, None]
+
+        def search_inverse() -> None:
+            found[1] = self._search(inverse_cube(block), target, limit, counters[1])
+
         with self.stop_flag.deadline(seconds):
-            length = solve_cube(block, t.twist_move, t.flip_move, t.slice_move, t.twist_slice_distance,
-                                t.flip_slice_distance, t.twist_flip_distance, phase2, min(max_length, MAX_LENGTH), target,
-                                self.stop_flag.array, out)
+            helper = threading.Thread(target=search_inverse, name="two-phase inverse", daemon=True)
+            helper.start()
+            found[0] = self._search(block, target, limit, counters[0])
+            helper.join()
+        self.counters[:] = counters.sum(axis=0)
         self.stop_flag.array[NODES] = self.counters[0]
-        if length < 0:
-            return None
-        return [int(m) for m in out[:length]]
+        if found[1] is not None:
+            found[1] = inverse_moves(found[1])
+        answers = [moves for moves in found if moves is not None]
+        return min(answers, key=len) if answers else None
