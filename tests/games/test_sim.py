@@ -10,21 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui_games import catalog
 from tui_games.core.errors import IllegalActionError, InvalidParameterError
 from tui_games.core.outcome import SeatOutcome, Termination
 from tui_games.games.sim import board, solver
 from tui_games.games.sim.game import result_text
 
-SPEC = catalog.get("sim")
-RED, BLUE, GREEN = range(3)
-
-
-def play(state, *edges: str):
-    """Play the edges named like 'a-b', in turn; returns the state."""
-    for name in edges:
-        state.apply(state.parse_action(name))
-    return state
+from sim_positions import BLUE, GREEN, RED, SPEC, play
 
 
 def triangles(state, seat: int) -> list[tuple[int, int, int]]:
@@ -281,7 +272,8 @@ def test_every_level_moves_legally_in_every_variant():
             assert player.choose(state.clone()) in state.legal_actions()
         hint = SPEC.ai(3).hint(state) if params.get("players") == 3 else None
         if hint is not None:
-            assert set(hint.values) == set(state.legal_actions()) and "Red/Blue/Green" in hint.summary
+            assert set(hint.values) == set(state.legal_actions())
+            assert "playouts" in hint.summary and "Green to move" in hint.summary
 
 
 def test_the_arena_seats_three_players_and_reports_places(capsys):

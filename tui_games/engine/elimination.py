@@ -5,7 +5,7 @@ plays, else the order in which it went out (1 for the first seat out, 2 for the 
 kernels take the offset of that field, so each game lays out its state as it likes.
 """
 
-from tui_games.engine.header import NUM_PLAYERS
+from tui_games.engine.header import NUM_PLAYERS, PLAYER, TERMINAL, WINNER
 from tui_games.engine.jit import kernel, types
 
 IN_PLAY = 0
@@ -34,4 +34,19 @@ def put_out(s, out, seat):
     return seats - gone - 1
 
 
-__all__ = ["IN_PLAY", "next_in_play", "put_out"]
+@kernel(types.void(types.int64[::1], types.int64, types.int64, types.boolean, types.boolean))
+def end_move(s, out, mover, lost, board_full):
+    """Finish ``mover``'s move: if it ``lost`` it goes out, and once one seat alone is left in, that seat
+    wins; otherwise a full board (``board_full``) ends the game with no winner, else the next seat in
+    play is to move. ``out`` is the offset of the game's out field."""
+    if lost and put_out(s, out, mover) == 1:
+        s[WINNER] = next_in_play(s, out, mover)
+        s[PLAYER] = TERMINAL
+        return
+    if board_full:
+        s[PLAYER] = TERMINAL
+    else:
+        s[PLAYER] = next_in_play(s, out, mover)
+
+
+__all__ = ["IN_PLAY", "end_move", "next_in_play", "put_out"]

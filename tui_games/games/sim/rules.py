@@ -14,7 +14,7 @@ each of the other, 0 each on a full board.
 Actions: the edge index in the order (0,1), (0,2), ..., (0,K-1), (1,2), ..., (K-2,K-1).
 """
 
-from tui_games.engine.elimination import IN_PLAY, next_in_play, put_out
+from tui_games.engine.elimination import IN_PLAY, end_move, put_out
 from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np, types
 from tui_games.engine.layout import Field, StateLayout
@@ -118,20 +118,13 @@ def apply_action(s, action):
     s[PLY] += 1
     if lost:
         s[OUT_EDGE + mover] = action
-        still_in = put_out(s, OUT, mover)
         if s[COALITION] == 1:  # the first triangle decides: seat 0 alone wins, or the team (no single winner)
+            put_out(s, OUT, mover)
             if mover != 0:
                 s[WINNER] = 0
             s[PLAYER] = TERMINAL
             return 0
-        if still_in == 1:  # one seat is left in: it wins
-            s[WINNER] = next_in_play(s, OUT, mover)
-            s[PLAYER] = TERMINAL
-            return 0
-    if s[FREE_EDGES] == 0:
-        s[PLAYER] = TERMINAL
-    else:
-        s[PLAYER] = next_in_play(s, OUT, mover)
+    end_move(s, OUT, mover, lost, s[FREE_EDGES] == 0)
     return 0
 
 

@@ -20,7 +20,7 @@ Returns: two seats +1 / -1, 0 each for a draw; three seats +1 for the winner and
 seat; after a full board -1 for a seat out and 0 for the seats still in.
 """
 
-from tui_games.engine.elimination import IN_PLAY, next_in_play, put_out
+from tui_games.engine.elimination import IN_PLAY, end_move, next_in_play
 from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.hexgrid import hexagon
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np, types
@@ -192,14 +192,7 @@ def apply_action(s, action):
         return 0
     if made == THREE:
         s[OUT_CELL + mover] = action
-        if put_out(s, OUT, mover) == 1:  # one seat left in: it wins
-            s[WINNER] = next_in_play(s, OUT, mover)
-            s[PLAYER] = TERMINAL
-            return 0
-    if s[FREE] == 0:
-        s[PLAYER] = TERMINAL
-    else:
-        s[PLAYER] = next_in_play(s, OUT, mover)
+    end_move(s, OUT, mover, made == THREE, s[FREE] == 0)
     return 0
 
 
