@@ -34,6 +34,8 @@ async def test_next_round_within_the_sitting_then_leaving_the_table(home):
         await pilot.pause()
         turn_line = str(screen.query_one("#turn-line", Static).render())
         assert turn_line.startswith("Round over: ") and "n next round · q leave the table" in turn_line
+        footer = {active.binding.description for active in screen.active_bindings.values()}
+        assert "Next deal" in footer and "New game" not in footer  # n deals the next round here
         first = match.state.returns()[0]
         await pilot.press("n")
         await wait_for(pilot, lambda: match.deal_number == 2 and not match.is_over, what="the next round")

@@ -65,6 +65,8 @@ async def test_human_against_ai_round_by_keys(home, rps):
         await choose_by_keys(pilot, screen, ROCK)
         assert match.is_over and len(match.state.history) == 2
         assert "Game over" in str(screen.query_one("#turn-line", Static).render())
+        footer = {active.binding.description for active in screen.active_bindings.values()}
+        assert "New game" in footer and "Next deal" not in footer
         assert len(match.move_log) == 2 and match.move_log[1].startswith("Ann rock, Bob ")
 
         # Undo takes the last joint move back; redo plays it again.

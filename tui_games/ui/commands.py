@@ -20,6 +20,7 @@ GAME_ACTIONS = (
     ("save", "Save", "Save the game now (it also saves after every move)"),
     ("rules", "Rules of this game", "How to play, the keys and the AI levels"),
     ("new_same", "New game, same options", "Start again with the same options and players"),
+    ("next_deal", "Next deal", "Deal the next round or hand of this sitting"),
 )
 """Game screen actions offered when the palette is opened on a game: (action, title, help)."""
 

@@ -155,6 +155,7 @@ class GameScreen(Screen):
         Binding("ctrl+s", "save", "Save", id="game.save"),
         Binding("o", "app.open_settings", "Settings", id="game.settings"),
         Binding("n", "new_same", "New game", id="game.new_game"),
+        Binding("n", "next_deal", "Next deal", id="game.new_game"),  # remapped with 'New game'
         Binding("q,escape", "leave", "Quit", key_display="q", id="game.quit"),
     ]
 
@@ -664,9 +665,9 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out keys that do nothing right now (None) and hide 'new game' until the end."""
         match = self.match
-        if action in ("undo", "redo", "hint", "save", "new_same"):
+        if action in ("undo", "redo", "hint", "save", "new_same", "next_deal"):
             if match is None:
-                return False if action == "new_same" else None
+                return False if action in ("new_same", "next_deal") else None
             if action in ("undo", "redo") and not match.spec.allow_undo:
                 return False  # never possible in this game: not shown at all
             if action == "undo":
@@ -676,8 +677,8 @@ class GameScreen(Screen):
             if action == "hint":
                 deciding = match.human_to_move or match.choosing_human is not None
                 return False if match.is_over else (True if deciding else None)
-            if action == "new_same":
-                return match.is_over
+            if action in ("new_same", "next_deal"):  # one key: a new game, or a series' next deal
+                return match.is_over and match.can_next_deal == (action == "next_deal")
         return True
 
     def action_undo(self) -> None:
@@ -715,10 +716,7 @@ class GameScreen(Screen):
     def action_new_same(self) -> None:
         """A new game with the same game, options and players."""
         match = self.match
-        if match is None or not match.is_over:
-            return
-        if match.can_next_deal:
-            self._next_deal()
+        if match is None or not match.is_over or match.can_next_deal:
             return
         request = GameRequest(game_id=match.spec.id, params=dict(match.params), seats=list(match.seats))
         self.app.switch_screen(GameScreen(request))
@@ -737,9 +735,14 @@ class GameScreen(Screen):
         deal_name = match.series.rules.deal_name
         text = Text.assemble((f"{deal_name.capitalize()} over: ", "bold"), (match.result_text, "bold reverse"))
         leave = "leave the table" if match.can_leave else "menu"
-        text.append(f"\n{self._keys_text('new_same', 'n')} next {deal_name} · {self._keys_text('leave', 'q')} {leave}",
+        text.append(f"\n{self._keys_text('next_deal', 'n')} next {deal_name} · {self._keys_text('leave', 'q')} {leave}",
                     style="dim")
         return text
+
+    def action_next_deal(self) -> None:
+        """Deal the next round or hand of a series (a sitting at the table) once this one is over."""
+        if self.match is not None and self.match.is_over and self.match.can_next_deal:
+            self._next_deal()
 
     def _next_deal(self) -> None:
         """Start the series' next deal on this screen (called when ``match.can_next_deal``)."""
