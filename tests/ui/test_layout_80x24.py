@@ -128,6 +128,24 @@ async def test_an_ai_seat_fits_on_one_line_of_the_side_panel(home):
             assert [line.strip(" ▶") for line in lines] == ["Black (X): Human", label], (size, lines)
 
 
+async def test_a_seat_that_has_chosen_is_marked_on_its_own_line(home):
+    """At a simultaneous turn the AI seat that has chosen is marked: '(chosen)' where it fits, a
+    short mark where the word would wrap onto a line of its own (never a line with the mark alone)."""
+    for size, label in ((SIZE, "Lower: AI Greedy \N{CHECK MARK}"), (BIG, "Lower: AI Greedy (2) (chosen)")):
+        app = make_app({"game": "ropasci360", "seats": [Seat(), Seat("ai", 2)], "seed": 1})
+        async with app.run_test(size=size) as pilot:
+            screen = await wait_for_game(pilot, app)
+            panel = screen.query_one("#seats-panel")
+
+            def seat_lines() -> list[str]:
+                return region_text(app, panel.content_region).splitlines()
+
+            await wait_for(pilot, lambda: any(mark in "".join(seat_lines()) for mark in ("(chosen)", "\N{CHECK MARK}")),
+                           what="the AI's choice marked")
+            lines = seat_lines()
+            assert [line.strip(" ▶") for line in lines] == ["Upper: Human", label], (size, lines)
+
+
 async def test_menu_details_show_every_row_of_every_game(home):
     from tui_games import catalog
     from tui_games.match import Match
