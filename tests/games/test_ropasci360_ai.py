@@ -61,7 +61,7 @@ def test_payoffs_and_worst_cases_match_replays():
     state = midgame(5)
     upper, lower = pruned(state, 0, 6), pruned(state, 1, 6)
     table = np.empty((len(upper), len(lower)))
-    evaluation.payoffs(state.array, upper, len(upper), lower, len(lower), table)
+    evaluation.payoffs(state.array, upper, len(upper), lower, len(lower), evaluation.WEIGHTS, table)
     for i, a in enumerate(upper):
         for j, b in enumerate(lower):
             assert table[i, j] == pytest.approx(evaluation.evaluate(after(state, int(a), int(b)).array, 0))
@@ -77,7 +77,7 @@ def test_one_sided_pruning_keeps_the_best_scores():
     state = midgame(6)
     actions = np.array(state.legal_actions(0), dtype=np.int64)
     scores = np.empty(len(actions))
-    evaluation.one_sided_scores(state.array, 0, actions, len(actions), scores)
+    evaluation.one_sided_scores(state.array, 0, actions, len(actions), evaluation.WEIGHTS, scores)
     kept = pruned(state, 0, 5)
     kept_scores = sorted((scores[list(actions).index(a)] for a in kept), reverse=True)
     assert kept_scores == pytest.approx(sorted(scores, reverse=True)[:5])
@@ -88,8 +88,8 @@ def test_the_turn_value_lies_between_the_pure_bounds():
     k = 5
     upper, lower = pruned(state, 0, k), pruned(state, 1, k)
     table = np.empty((len(upper), len(lower)))
-    evaluation.payoffs(state.array, upper, len(upper), lower, len(lower), table)
-    value = evaluation.turn_value(state.array, k)
+    evaluation.payoffs(state.array, upper, len(upper), lower, len(lower), evaluation.WEIGHTS, table)
+    value = evaluation.turn_value(state.array, k, evaluation.WEIGHTS)
     assert table.min(axis=1).max() - 1e-9 <= value <= table.max(axis=0).min() + 1e-9
 
 

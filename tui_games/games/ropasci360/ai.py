@@ -33,33 +33,34 @@ TIE_MARGIN = 1e-6
 LEVEL_NAMES = {1: "reckless", 2: "greedy", 3: "equilibrium"}
 
 
-def one_sided(state, player: int) -> tuple[np.ndarray, np.ndarray]:
+def one_sided(state, player: int, weights: np.ndarray = evaluation.WEIGHTS) -> tuple[np.ndarray, np.ndarray]:
     """``player``'s legal actions and each one's one-sided score (as :func:`evaluation.one_sided_scores`)."""
     actions = np.array(state.legal_actions(player), dtype=np.int64)
     scores = np.empty(actions.shape[0], dtype=np.float64)
-    evaluation.one_sided_scores(state.array, player, actions, actions.shape[0], scores)
+    evaluation.one_sided_scores(state.array, player, actions, actions.shape[0], weights, scores)
     return actions, scores
 
 
-def pruned(state, player: int, k: int | None = TOP_K) -> np.ndarray:
+def pruned(state, player: int, k: int | None = TOP_K, weights: np.ndarray = evaluation.WEIGHTS) -> np.ndarray:
     """``player``'s ``k`` best actions by one-sided score (ties broken by id); every action for None."""
-    actions, scores = one_sided(state, player)
+    actions, scores = one_sided(state, player, weights)
     if k is None:
         return actions
     order = np.lexsort((actions, -scores))
     return actions[order[:k]]
 
 
-def equilibrium(state, k: int | None = TOP_K, iterations: int = SOLVE_ITERATIONS, deep: int = 0):
+def equilibrium(state, k: int | None = TOP_K, iterations: int = SOLVE_ITERATIONS, deep: int = 0,
+                weights: np.ndarray = evaluation.WEIGHTS):
     """The turn's matrix game over both seats' pruned actions: (Upper's actions, Lower's actions,
     Upper's payoff table, [Upper's mix, Lower's mix]); with ``deep`` > 0 each cell looks one turn
     further (``deep`` actions a seat, see :func:`evaluation.turn_value`)."""
-    upper, lower = pruned(state, 0, k), pruned(state, 1, k)
+    upper, lower = pruned(state, 0, k, weights), pruned(state, 1, k, weights)
     table = np.empty((upper.shape[0], lower.shape[0]), dtype=np.float64)
     if deep:
-        evaluation.deep_payoffs(state.array, upper, upper.shape[0], lower, lower.shape[0], deep, table)
+        evaluation.deep_payoffs(state.array, upper, upper.shape[0], lower, lower.shape[0], deep, weights, table)
     else:
-        evaluation.payoffs(state.array, upper, upper.shape[0], lower, lower.shape[0], table)
+        evaluation.payoffs(state.array, upper, upper.shape[0], lower, lower.shape[0], weights, table)
     values = np.stack([table, -table], axis=-1)
     mixes = solve(values, iterations)
     return upper, lower, table, mixes
@@ -68,10 +69,12 @@ def equilibrium(state, k: int | None = TOP_K, iterations: int = SOLVE_ITERATIONS
 class RoPaSciPlayer:
     """One of the three levels (see the module docstring); answers for one seat at a time."""
 
-    def __init__(self, level: int, seed: int = 0, k: int | None = TOP_K, deep: int = DEEP) -> None:
+    def __init__(self, level: int, seed: int = 0, k: int | None = TOP_K, deep: int = DEEP,
+                 weights: np.ndarray = evaluation.WEIGHTS) -> None:
         self.level = level
         self.k = k
         self.deep = deep
+        self.weights = np.ascontiguousarray(weights, dtype=np.float64)
         self.rng = random.Random(seed)
         self._solved: tuple[bytes, list[dict[int, float]]] | None = None
 
@@ -88,7 +91,7 @@ class RoPaSciPlayer:
         """Seat ``player``'s mix over its actions at this turn: {action: probability}."""
         seat = self._seat(state, player)
         if self.level < 3:
-            actions, scores = one_sided(state, seat)
+            actions, scores = one_sided(state, seat, self.weights)
             top = scores.max()
             best = [int(a) for a, v in zip(actions, scores) if v >= top - TIE_MARGIN]
             mix = {a: 1.0 / len(best) for a in best}
@@ -99,7 +102,7 @@ class RoPaSciPlayer:
             return mix
         key = state.array.tobytes()
         if self._solved is None or self._solved[0] != key:  # both seats' mixes come from one solve
-            upper, lower, _, mixes = equilibrium(state, self.k, deep=self.deep)
+            upper, lower, _, mixes = equilibrium(state, self.k, deep=self.deep, weights=self.weights)
             self._solved = (key, [{int(a): float(p) for a, p in zip(actions, mix) if p > 1e-9}
                                   for actions, mix in ((upper, mixes[0]), (lower, mixes[1]))])
         return dict(self._solved[1][seat])
@@ -113,7 +116,7 @@ class RoPaSciPlayer:
     def hint(self, state, player: int | None = None) -> Hint:
         """The likeliest action of the top level's mix for seat ``player`` and each action's share."""
         seat = self._seat(state, player)
-        solver = self if self.level == 3 else RoPaSciPlayer(3, k=self.k, deep=self.deep)
+        solver = self if self.level == 3 else RoPaSciPlayer(3, k=self.k, deep=self.deep, weights=self.weights)
         mix = solver.strategy(state, seat)
         best = max(sorted(mix), key=mix.get)
         values = {a: f"{100 * p:.0f}% of the time" for a, p in mix.items()}
@@ -130,8 +133,9 @@ class WorstCasePlayer:
     the lowest evaluation over every reply of the opponent, then the action whose worst case is best
     (lowest id on ties). The approach that won the course's 2021 tournament; the benchmark's yardstick."""
 
-    def __init__(self, level: int = 0, seed: int = 0) -> None:
+    def __init__(self, level: int = 0, seed: int = 0, weights: np.ndarray = evaluation.WEIGHTS) -> None:
         self.level = level
+        self.weights = np.ascontiguousarray(weights, dtype=np.float64)
 
     def stop(self) -> None:
         """Nothing to stop."""
@@ -142,7 +146,7 @@ class WorstCasePlayer:
         mine = np.array(state.legal_actions(player), dtype=np.int64)
         theirs = np.array(state.legal_actions(1 - player), dtype=np.int64)
         out = np.empty(mine.shape[0], dtype=np.float64)
-        evaluation.worst_case(state.array, player, mine, mine.shape[0], theirs, theirs.shape[0], out)
+        evaluation.worst_case(state.array, player, mine, mine.shape[0], theirs, theirs.shape[0], self.weights, out)
         return {int(a): float(v) for a, v in zip(mine, out)}
 
     def choose(self, state, player: int | None = None) -> int:

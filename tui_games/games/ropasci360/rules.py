@@ -299,6 +299,16 @@ def check_end(s):
         finish(s, END_TURNS, NO_WINNER)
 
 
+@kernel()
+def end_turn(s):
+    """Close a turn whose moves and battles are done: count it, record its configuration, then apply
+    the end conditions."""
+    s[TURN] += 1
+    s[PLY] += 1
+    s[SEEN + s[TURN]] = config_key(s)
+    check_end(s)
+
+
 @kernel(SIG_APPLY_JOINT)
 def apply_joint(s, actions):
     """Upper's and Lower's actions at once, then the battles on the hexes they reached, then the end
@@ -310,10 +320,7 @@ def apply_joint(s, actions):
         battle(s, b)
     s[LAST] = actions[0]
     s[LAST + 1] = actions[1]
-    s[TURN] += 1
-    s[PLY] += 1
-    s[SEEN + s[TURN]] = config_key(s)
-    check_end(s)
+    end_turn(s)
     return 0
 
 
