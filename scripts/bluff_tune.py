@@ -19,8 +19,8 @@ from bluff_strength import play_game  # noqa: E402
 from tui_games.games.bluff_poker import ai  # noqa: E402
 
 CANDIDATES = {
-    "bluff_rate": (0.0, 0.1, 0.25, 0.4),
-    "assumed_bluff_rate": (0.15, 0.35, 0.6),
+    "bluff_rate": (0.0, 0.05, 0.1, 0.25),
+    "assumed_bluff_rate": (0.2, 0.35, 0.5, 0.8),
     "blind_pass": (0.5, 0.7, 0.85),
     "call_caution": (0.2, 0.35, 0.5),
 }

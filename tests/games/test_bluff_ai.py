@@ -107,3 +107,31 @@ def test_careful_player_calls_an_impossible_bid_given_open_dice():
     # a 1-in-36 chance, and believing a false bid means throwing a poker to beat it
     state.apply(state.parse_action("665"))
     assert ai.make_ai(SPEC, 2).choose(state) == rules.CALL
+
+
+def _responses(level: int, opening_bid: str, blind_pass: bool) -> dict[int, int]:
+    """What ``level`` answers (BELIEVE or CALL) to every bid it could face: seat 0 threw 6 5 2 under the
+    cup and bid; with ``blind_pass`` seat 1 believed it and passed the cup on unseen with the bid, and
+    seat 2 answers; else seat 1 answers seat 0's own bid."""
+    answers = {}
+    for bid in range(rules.VALUES.tolist().index(int(opening_bid)) + 1, rules.NUM_VALUES):
+        state = SPEC.new(seed=0, players=3)
+        for move in (6, 5, 2):
+            state.apply(move)
+        if blind_pass:
+            for move in (opening_bid, "believe"):
+                state.apply(state.parse_action(move))
+        state.apply(bid)
+        answers[bid] = ai.BluffPlayer(level, seed=0).choose(state)
+    return answers
+
+
+def test_the_shark_weighs_a_blind_pass_as_saying_nothing_of_the_dice():
+    """A bid from a seat that never saw the dice under the cup is true only as often as the dice allow:
+    the Shark calls such bids more than Careful does, and answers an informed bidder as Careful does."""
+    informed = {level: _responses(level, "211", blind_pass=False) for level in (2, 3)}
+    assert informed[2] == informed[3]
+    blind = {level: _responses(level, "211", blind_pass=True) for level in (2, 3)}
+    shark_calls = {bid for bid, answer in blind[3].items() if answer == rules.CALL}
+    careful_calls = {bid for bid, answer in blind[2].items() if answer == rules.CALL}
+    assert careful_calls < shark_calls
