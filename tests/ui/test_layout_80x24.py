@@ -10,7 +10,7 @@ from textual.widgets import OptionList
 from layout_helpers import card_frames_intact, region_lines, region_text, screen_lines
 from tui_games.match import Seat
 from tui_games.ui.screens.handoff import HandoffScreen
-from ui_helpers import game_screen, make_app, wait_for, wait_for_game, wait_for_human
+from ui_helpers import chosen_marks, game_screen, make_app, wait_for, wait_for_game, wait_for_human
 
 SIZE = (80, 24)
 BIG = (120, 40)
@@ -140,8 +140,7 @@ async def test_a_seat_that_has_chosen_is_marked_on_its_own_line(home):
             def seat_lines() -> list[str]:
                 return region_text(app, panel.content_region).splitlines()
 
-            await wait_for(pilot, lambda: any(mark in "".join(seat_lines()) for mark in ("(chosen)", "\N{CHECK MARK}")),
-                           what="the AI's choice marked")
+            await wait_for(pilot, lambda: chosen_marks("".join(seat_lines())) == 1, what="the AI's choice marked")
             lines = seat_lines()
             assert [line.strip(" ▶") for line in lines] == ["Upper: Human", label], (size, lines)
 

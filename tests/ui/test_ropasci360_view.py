@@ -16,7 +16,7 @@ from tui_games.match import Seat
 from tui_games.store.settings import Settings
 from tui_games.ui.app import TuiGamesApp
 from tui_games.ui.screens.handoff import HandoffScreen
-from ui_helpers import make_app, wait_for, wait_for_game
+from ui_helpers import chosen_marks, make_app, wait_for, wait_for_game
 
 SIZE = (80, 24)
 ROCK, PAPER, SCISSORS = 0, 1, 2
@@ -86,7 +86,7 @@ async def test_throw_and_slide_by_keys_against_the_ai_reveal_both_moves_together
         assert isinstance(screen.view, RoPaSciView)
         await wait_for_ai_choice(pilot, match)
         # The AI has chosen but nothing of it shows: no token, no log line.
-        assert match.state.history == [] and "(chosen)" in str(screen.query_one("#seats-panel").render())
+        assert match.state.history == [] and chosen_marks(str(screen.query_one("#seats-panel").render())) == 1
         assert not any(c in "RPSrps" for c in board_line(app, screen, -4))
         assert "Lower r p s" in board_text(app, screen) and "Upper R P S" in board_text(app, screen)
 

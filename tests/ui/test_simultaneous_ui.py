@@ -10,7 +10,7 @@ from toy_catalog import registered
 from toy_catalog.rps.spec import SPEC as RPS
 from tui_games.match import Seat
 from tui_games.ui.screens.handoff import HandoffScreen
-from ui_helpers import make_app, wait_for, wait_for_game
+from ui_helpers import chosen_marks, make_app, wait_for, wait_for_game
 
 SIZE = (80, 24)
 ROCK, PAPER, SCISSORS = 0, 1, 2
@@ -49,7 +49,7 @@ async def test_human_against_ai_round_by_keys(home, rps):
         await pilot.pause()
         assert match.state.history == [] and match.move_log == []
         seats = str(screen.query_one("#seats-panel", Static).render())
-        assert "(chosen)" in seats and not any(name in seats for name in ("rock", "paper", "scissors"))
+        assert chosen_marks(seats) == 1 and not any(name in seats for name in ("rock", "paper", "scissors"))
         assert "Your choice" in str(screen.query_one("#turn-line", Static).render())
         ai_choice = match.joint_choices[1]
         assert screen.view.legal() == [ROCK, PAPER, SCISSORS]
@@ -136,7 +136,7 @@ async def test_three_seats_carry_their_marks_and_reveal_three_throws(home, rps, 
             assert tokens[tokens.index(mark) + 1] == f"{name}:"  # each seat's mark before its name
         await wait_for(pilot, lambda: set(match.joint_choices) == {1, 2}, what="both AIs' hidden choices")
         await pilot.pause()
-        assert str(screen.query_one("#seats-panel", Static).render()).count("(chosen)") == 2
+        assert chosen_marks(str(screen.query_one("#seats-panel", Static).render())) == 2
         ai_choices = [match.joint_choices[1], match.joint_choices[2]]
         await choose_by_keys(pilot, screen, PAPER)
         names = ("rock", "paper", "scissors")

@@ -11,6 +11,16 @@ FAST = Settings(ai_think_time=0.1, animation="off")
 """Settings for tests: no pacing delay for AI moves, no spinner timers."""
 
 
+CHOSEN_MARKS = ("(chosen)", "\N{CHECK MARK}", "(ok)")
+"""How the seats panel marks a seat that has chosen at a simultaneous turn (the word, or a short mark
+where the word would wrap)."""
+
+
+def chosen_marks(text: str) -> int:
+    """How many seats ``text`` (the seats panel) marks as having chosen."""
+    return sum(text.count(mark) for mark in CHOSEN_MARKS)
+
+
 async def wait_for(pilot, condition, timeout: float = 180.0, what: str = "condition") -> None:
     """Let the app run until ``condition()`` is true (generous timeout: kernels may compile)."""
     loop = asyncio.get_running_loop()
