@@ -394,19 +394,16 @@ class GameScreen(Screen):
                 text.append_text(seat_mark(seat, self.app.glyphs).text())
                 text.append(" ")
             label = seat_label(match.spec, seat, who.kind, who.level)
-            marks = []
-            if seat in getattr(match.state, "seats_out", ()):  # out of a game that goes on (Sim)
-                marks.append((" (out)", "bold"))
-            if seat in match.joint_choices:
-                marks.append([" (chosen)", "dim"])
-            room = width - (text.cell_len - line_start) - sum(len(mark) for mark, _ in marks)
+            out = " (out)" if seat in getattr(match.state, "seats_out", ()) else ""  # out of a game that goes on (Sim)
+            chosen = " (chosen)" if seat in match.joint_choices else ""
+            room = width - (text.cell_len - line_start) - len(out) - len(chosen)
             if who.kind != "human" and (crowded or 0 < room < len(label)):  # the level by name alone
                 label = label.removesuffix(f" ({who.level})")
-            if seat in match.joint_choices and 0 < room < len(label):  # a short mark where the word would wrap
-                marks[-1][0] = " \N{CHECK MARK}" if self.app.glyphs.name == "unicode" else " (ok)"
+            if chosen and 0 < room < len(label):  # a short mark where the word would wrap
+                chosen = " \N{CHECK MARK}" if self.app.glyphs.name == "unicode" else " (ok)"
             text.append(label, style="bold underline" if current else "")
-            for mark, style in marks:
-                text.append(mark, style=style)
+            text.append(out, style="bold")
+            text.append(chosen, style="dim")
         return text
 
     def _keys_text(self, action: str, default: str) -> str:
