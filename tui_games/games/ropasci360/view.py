@@ -25,6 +25,7 @@ from tui_games.engine.hexgrid import hexagon
 from tui_games.ui.game_view import BOARD_MARGIN, GameView
 from tui_games.ui.messages import CellClicked
 from tui_games.ui.widgets.hex_board import HexBoard, HexLayout, step_cursor
+from tui_games.ui.widgets.move_log import PART_BREAK
 
 GRID = hexagon(5, top="max")
 """The board: 61 hexes, row by row from r = 4 (Upper's first row, at the top), q ascending."""
@@ -431,11 +432,11 @@ class RoPaSciView(GameView):
 
     def log_lines(self, match, moves_only: bool = False) -> list[str]:
         """One line a turn, Upper's action then Lower's: 'R@4,-2  0,0>1,-1' (capitals and small
-        letters tell the sides apart)."""
+        letters tell the sides apart; the log puts Lower's under Upper's where both do not fit)."""
         lines = []
         for entry in match.log_entries:
             if isinstance(entry.action, (list, tuple)):
-                lines.append("  ".join(short_action(action, seat) for seat, action in enumerate(entry.action)))
+                lines.append(PART_BREAK.join(short_action(action, seat) for seat, action in enumerate(entry.action)))
         return lines
 
     # ----- keys and clicks --------------------------------------------------------------------------
