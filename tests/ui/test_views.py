@@ -17,9 +17,10 @@ async def test_connect_four_by_digits_and_click(home):
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_game(pilot, app)
         # A click on any cell of column 3 (row 0 of the board is grid cell 7 + column) drops there.
+        await wait_for(pilot, lambda: screen.query_one("#cell-9").region.area > 0, timeout=30,
+                       what="the board's layout")
         await pilot.click("#cell-9")
-        await pilot.pause()
-        assert screen.match.state.history == [2]
+        await wait_for(pilot, lambda: screen.match.state.history == [2], timeout=30, what="the clicked move")
         await pilot.press("u")
         await pilot.pause()
         assert screen.match.state.history == []
