@@ -11,16 +11,18 @@ they lead to (or an immediate win), without searching.
 
 Each searched position is appended to a log (moves, column, score, seconds, nodes), and the
 exact rows already in the output book are kept and not searched again, so a later run with the same
-log or into the same book resumes where the last one stopped: the shipped book grows run by run. The .npy book is rewritten every 20 new rows.
+log or into the same book resumes where the last one stopped. The .npy book is rewritten every 20
+new rows. The shipped book is the default ``--max-ply 6``: 11,094 rows; its 8,231 six-stone positions
+took about 5 CPU-hours of search on this machine (two runs sharing a log, one ``--reverse``).
 With ``--part I/N`` a run searches only the I-th of N equal runs of the deepest positions in move
 order (I counted from 0), so N runs, each with its own output (a log may be shared), share the
 work; ``--merge`` then writes their rows together and adds the derived shallower rows. Runs that
 share a log also skip what the others have logged since they started, so two runs over the same
 positions, one of them ``--reverse``, share the work evenly however it is spread.
 
-    python scripts/connect_four_book.py [--max-ply 4] [--log PATH] [--out PATH] [--part I/N]
+    python scripts/connect_four_book.py [--max-ply 6] [--log PATH] [--out PATH] [--part I/N]
                                         [--reverse]
-    python scripts/connect_four_book.py --merge A.npy B.npy [--max-ply 4] [--out PATH]
+    python scripts/connect_four_book.py --merge A.npy B.npy [--max-ply 6] [--out PATH]
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from tui_games.games.connect_four.book import BOOK_FILE
 
 PACKAGE_DIR = Path(rules.__file__).resolve().parent
 DEFAULT_LOG = Path("/tmp/connect_four_book.log")
-DEFAULT_MAX_PLY = 4
+DEFAULT_MAX_PLY = 6
 
 Rows = dict[int, tuple[int, int, int]]
 """Canonical key -> (column for the canonical orientation, score, exact): exact 1 for an exact

@@ -177,7 +177,7 @@ def test_perfect_opens_in_the_centre_from_the_book(spec, perfect):
     if entry is None:
         pytest.skip("no opening book shipped")
     assert perfect.choose(state) == 3
-    assert perfect.best_move(state) == (3, 1, True)  # the first player wins with their last stone
+    assert perfect.best_move(state) == (3, 1)  # the first player wins with their last stone
 
 
 def test_time_limit_falls_back_to_a_legal_move(spec):

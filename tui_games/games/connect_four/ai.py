@@ -33,10 +33,6 @@ HINT_SECONDS = 2.0
 """Default time the perfect player's hint spends, once it knows the best column, on the outcomes
 and exact scores of the other columns."""
 
-EXACT_NODE_LIMIT = 20_000_000
-"""Nodes (a few seconds) the perfect player spends on an exact solve of a position whose outcome
-the book already holds, before it plays the book's outcome-keeping column instead."""
-
 OUTCOME_WORDS = {1: "wins", 0: "draws", -1: "loses"}
 """Hint labels of a column whose outcome, but not exact score, is known."""
 
@@ -180,11 +176,8 @@ class PerfectPlayer(_Player):
     """
 
     def __init__(self, level: int, seed: int, table_bits: int = solver.TABLE_BITS,
-                 use_book: bool = True, time_limit: float | None = None, threads: int | None = None,
-                 exact_nodes: int = EXACT_NODE_LIMIT):
+                 use_book: bool = True, time_limit: float | None = None, threads: int | None = None):
         super().__init__(level, seed)
-        self.exact_nodes = exact_nodes
-        """Nodes an exact solve may take where the book already knows the outcome."""
         self.threads = threads if threads is not None else min(2, os.cpu_count() or 1)
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1 (got {self.threads})")
@@ -235,33 +228,11 @@ class PerfectPlayer(_Player):
         best = max(_centre_first(legal), key=lambda column: known[column])
         return best, known[best]
 
-    def best_move(self, state) -> tuple[int, int, bool]:
-        """(optimal column, score, exact); column -1 if stopped early.
-
-        From the book's exact rows, else the exact solver. Where the book holds only the outcome
-        of the position (a row the generator has not yet searched exactly), the solver gets
-        ``exact_nodes`` nodes; if that is not enough the book's outcome-keeping column is played
-        (score 1 win, 0 draw, -1 loss, not exact) rather than thinking for minutes.
-        """
+    def best_move(self, state) -> tuple[int, int]:
+        """(optimal column, exact score) from the book's exact rows, else from the exact solver
+        (column -1 if stopped early)."""
         _check_playable(state)
-        from_book = self.book_move(state)
-        if from_book is not None:
-            return (*from_book, True)
-        entry = self.book.lookup(int(state.array[rules.POSITION]), int(state.array[rules.MASK]))
-        if entry is None or entry.exact or not rules.can_play(int(state.array[rules.MASK]),
-                                                                entry.column):
-            return (*self.solve(state), True)
-        self.control[solver.BUDGET] = self.exact_nodes
-        try:
-            column, score = self.solve(state)
-        finally:
-            self.control[solver.BUDGET] = 0
-        if column >= 0:
-            return column, score, True
-        if self.control[solver.STOP]:
-            return -1, 0, False
-        self.control[solver.ABORTED] = 0
-        return entry.column, entry.outcome, False
+        return self.book_move(state) or self.solve(state)
 
     def choose(self, state) -> int:
         """An optimal column (if stopped early or past ``time_limit``: the 9-ply search's choice)."""
@@ -270,7 +241,7 @@ class PerfectPlayer(_Player):
         if timer is not None:
             timer.start()
         try:
-            column, _, _ = self.best_move(state)
+            column, _ = self.best_move(state)
         finally:
             if timer is not None:
                 timer.cancel()
@@ -291,7 +262,7 @@ class PerfectPlayer(_Player):
         _check_playable(state)
         self._start()
         legal = state.legal_actions()
-        best, best_score, best_exact = self.best_move(state)
+        best, best_score = self.best_move(state)
         if best < 0:
             self._start()
             hint = ConnectFourHint(best=self.fallback.hint(state).best,
@@ -321,10 +292,7 @@ class PerfectPlayer(_Player):
             known = int(outcomes[column]) != solver.UNKNOWN
             outcome = int(np.sign(outcomes[column])) if known else None
             hint.set(column, outcome, OUTCOME_WORDS[outcome] if known else "?")
-        if best_exact:
-            hint.set(best, best_score, describe_score(best_score, state.ply))
-        elif hint.values.get(best) == "?":
-            hint.set(best, best_score, OUTCOME_WORDS[best_score])
+        hint.set(best, best_score, describe_score(best_score, state.ply))
         return hint
 
     def _book_replies(self, state, exact: bool) -> dict[int, int]:
