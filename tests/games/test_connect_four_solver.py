@@ -330,8 +330,9 @@ def _position_of_key(key: int) -> tuple[int, int]:
 
 
 def test_shipped_book_has_an_exact_row_for_every_position_up_to_six_stones():
-    """Every position with at most six stones (mirror images once) has an exact row and the book
-    holds nothing else, as scripts/connect_four_book.py --max-ply 6 writes it from scratch."""
+    """Every position with at most six stones (mirror images once) has an exact row, as
+    scripts/connect_four_book.py --max-ply 6 writes it from scratch; deeper rows (a --max-ply 7 run
+    resumed session by session) are exact too."""
     script = load_script("connect_four_book")
     book = OpeningBook.load()
     assert book.rows[:, 3].all(), "a row holds only an outcome"
@@ -340,4 +341,4 @@ def test_shipped_book_has_an_exact_row_for_every_position_up_to_six_stones():
         assert book.plies()[ply] == len(keys), ply
         index = np.searchsorted(book.rows[:, 0], sorted(keys))
         assert (book.rows[index, 0] == sorted(keys)).all(), ply
-    assert sum(book.plies().values()) == len(book)
+    assert max(book.plies()) <= 7
