@@ -12,8 +12,9 @@ they lead to (or an immediate win), without searching.
 Each searched position is appended to a log (moves, column, score, seconds, nodes), and the
 exact rows already in the output book are kept and not searched again, so a later run with the same
 log or into the same book resumes where the last one stopped. The .npy book is rewritten every 20
-new rows. The shipped book is the default ``--max-ply 6``: 11,094 rows; its 8,231 six-stone positions
-took about 5 CPU-hours of search on this machine (two runs sharing a log, one ``--reverse``).
+new rows. The shipped book holds the default ``--max-ply 6`` (11,094 rows; its 8,231 six-stone positions
+took about 5 CPU-hours of search on this machine, two runs sharing a log, one ``--reverse``) and the
+seven-stone positions searched so far by ``--max-ply 7`` runs, which resume from it.
 With ``--part I/N`` a run searches only the I-th of N equal runs of the deepest positions in move
 order (I counted from 0), so N runs, each with its own output (a log may be shared), share the
 work; ``--merge`` then writes their rows together and adds the derived shallower rows. Runs that
