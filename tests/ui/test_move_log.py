@@ -7,7 +7,7 @@ from textual.app import App, ComposeResult
 
 from tui_games.games.ropasci360.view import GRID, HEXES, THROW_ACTIONS, short_action
 from tui_games.ui.widgets.move_log import PART_BREAK, MoveLog
-from tests.ui.layout_helpers import region_lines
+from layout_helpers import region_lines
 
 SHORT_TURN = PART_BREAK.join(["R@4,-2", "p@-4,2"])
 LONG_TURN = PART_BREAK.join(["-2,-2>-3,-1", "-1,-3>-2,-2"])
