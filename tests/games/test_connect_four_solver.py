@@ -108,6 +108,43 @@ def test_best_move_keeps_the_exact_score(refdata, exact):
         assert scores[column] == expected == scores.max()
 
 
+def test_next_unclaimed_leaves_siblings_other_threads_search_for_a_second_pass():
+    s = state_after("")
+    moves = np.array([rules.bottom_mask_col(column) for column in range(rules.WIDTH)],
+                     dtype=np.int64)
+    busy = solver.new_busy()
+    opponent = s[rules.POSITION] ^ s[rules.MASK]
+    for index in (0, 2, 5):  # the first sibling is never left, however busy
+        hashed = solver.key_hash(opponent, s[rules.MASK] | moves[index])
+        busy[hashed & (len(busy) - 1)] = hashed
+    visited, index, deferred, second_pass = [], 0, 0, 0
+    while True:
+        index, deferred, second_pass = solver.next_unclaimed(index, rules.WIDTH, deferred,
+                                                             second_pass, opponent, s[rules.MASK],
+                                                             moves, 0, busy)
+        if index >= rules.WIDTH:
+            break
+        visited.append(int(index))
+        index += 1
+    assert visited == [0, 1, 3, 4, 6, 2, 5]
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_threads_sharing_a_search_find_the_exact_score_and_a_move_keeping_it(refdata, exact,
+                                                                               threads):
+    from tui_games.games.connect_four.ai import PerfectPlayer
+    from tui_games import catalog
+    spec = catalog.get("connect-four")
+    cases = pons_set(refdata, "Test_L2_R2", 15) + pons_set(refdata, "Test_L1_R2", 3)
+    for moves, expected in cases:
+        state = spec.new()
+        for ch in moves:
+            state.apply(int(ch) - 1)
+        column, score = PerfectPlayer(5, 0, use_book=False, threads=threads).solve(state)
+        assert score == expected, moves
+        assert exact.columns(state_after(moves))[column] == expected, moves
+
+
 def test_best_move_in_a_lost_position_is_the_slowest_loss(refdata, exact):
     checked = 0
     for moves, expected in pons_set(refdata, "Test_L2_R1", 300):

@@ -200,14 +200,16 @@ class PerfectPlayer(_Player):
         _check_playable(state)
         position, mask = state.array[rules.POSITION], state.array[rules.MASK]
         result = np.zeros(2, dtype=np.int64)
+        busy = solver.new_busy() if self.threads > 1 else np.zeros(1, dtype=np.int64)
         with self._lock:
             helpers = [(threading.Thread(target=solver.helper_search, daemon=True,
-                                         args=(position, mask, state.ply, self.table, control)),
+                                         args=(position, mask, state.ply, self.table, control, busy)),
                         control) for control in (solver.new_control() for _ in range(self.threads - 1))]
             for thread, _ in helpers:
                 thread.start()
             try:
-                solver.best_move(position, mask, state.ply, result, self.table, self.control)
+                solver.shared_best_move(position, mask, state.ply, result, self.table, self.control,
+                                        busy)
             finally:
                 for thread, control in helpers:
                     control[solver.STOP] = 1

@@ -66,6 +66,10 @@ TABLE_EMPTY_CELLS = 10
 cheaper than the memory access (measured on the Pons sets: fewer nodes, but more time, with the
 table in every position)."""
 
+SHARED_STONES = 20
+"""Threads sharing a search (see :func:`negamax_shared`) coordinate in positions of fewer stones."""
+BUSY_BITS = 16
+"""log2 of the entries of the ``busy`` array of threads sharing a search."""
 POLL_MASK = 4095
 UNKNOWN = -1000
 """Score of a column that could not be solved (aborted search) in :func:`column_scores`."""
@@ -171,7 +175,45 @@ def negamax(position, mask, moves, alpha, beta, table, control):
     Requires alpha < beta and that the side to move cannot win at once. Pons' recursive negamax,
     written as a loop over an explicit stack indexed by the number of stones.
     """
+    return negamax_shared(position, mask, moves, alpha, beta, table, control, np.zeros(1, np.int64))
+
+
+@kernel()
+def next_unclaimed(index, count, deferred, second_pass, opponent, mask, moves, base, busy):
+    """(index, deferred, second_pass): the next sibling to search from moves[base + index] on
+    (count of them) among threads sharing ``busy``. The first pass takes the first sibling and those
+    no other thread is searching, and marks the others in the bits of ``deferred``; the second
+    pass (second_pass 1) takes those. An index of ``count`` means all are done."""
+    busy_mask = busy.shape[0] - 1
+    while True:
+        if index >= count:
+            if second_pass == 0 and deferred != 0:
+                second_pass = 1
+                index = 0
+                continue
+            return index, deferred, second_pass
+        if second_pass == 0:
+            if index == 0:
+                return index, deferred, second_pass
+            child_hash = key_hash(opponent, mask | moves[base + index])
+            if busy[child_hash & busy_mask] != child_hash:
+                return index, deferred, second_pass
+            deferred |= np.int64(1) << index
+        elif deferred & (np.int64(1) << index):
+            return index, deferred, second_pass
+        index += 1
+
+
+@kernel()
+def negamax_shared(position, mask, moves, alpha, beta, table, control, busy):
+    """:func:`negamax` for one of several threads sharing ``table`` and ``busy`` (ABDADA, Weill
+    1996): each marks in ``busy`` the positions of fewer than SHARED_STONES stones it is searching,
+    and leaves a sibling that another thread is searching (all but the first) until its other
+    siblings are done, by when that thread has mostly stored the sibling's result in the table.
+    A ``busy`` of one entry shares nothing."""
     shift = table_shift(table)
+    shared_below = SHARED_STONES if busy.shape[0] > 1 else 0  # positions marked in ``busy``
+    busy_mask = busy.shape[0] - 1
     size = CELLS + 1
     stack_position = np.empty(size, dtype=np.int64)
     stack_mask = np.empty(size, dtype=np.int64)
@@ -180,6 +222,8 @@ def negamax(position, mask, moves, alpha, beta, table, control):
     stack_hash = np.empty(size, dtype=np.int64)
     stack_count = np.empty(size, dtype=np.int64)
     stack_next = np.empty(size, dtype=np.int64)
+    stack_deferred = np.zeros(size, dtype=np.int64)  # bit i: the i-th child was left for later
+    stack_second_pass = np.zeros(size, dtype=np.int64)  # 1: searching the children left for later
     stack_moves = np.empty(size * WIDTH, dtype=np.int64)
     scores = np.empty(WIDTH, dtype=np.int64)
     root = moves
@@ -252,6 +296,10 @@ def negamax(position, mask, moves, alpha, beta, table, control):
             stack_count[depth] = ordered_moves(here, here_mask, candidates, stack_moves,
                                                depth * WIDTH, scores)
             stack_next[depth] = 0
+            if depth < shared_below:
+                busy[hashed & busy_mask] = hashed
+                stack_deferred[depth] = 0
+                stack_second_pass[depth] = 0
             stack_alpha[depth] = a
             stack_beta[depth] = b
         else:
@@ -261,6 +309,8 @@ def negamax(position, mask, moves, alpha, beta, table, control):
             depth -= 1
             score = -result
             if score >= stack_beta[depth]:  # fail high: store the lower bound, return it
+                if depth < shared_below and busy[stack_hash[depth] & busy_mask] == stack_hash[depth]:
+                    busy[stack_hash[depth] & busy_mask] = 0
                 if stack_hash[depth] >= 0:
                     table_put(table, shift, stack_hash[depth],
                               score + MAX_SCORE - 2 * MIN_SCORE + 2)
@@ -269,6 +319,12 @@ def negamax(position, mask, moves, alpha, beta, table, control):
             if score > stack_alpha[depth]:
                 stack_alpha[depth] = score
         index = stack_next[depth]
+        if depth < shared_below:  # skip the siblings other threads are searching, come back later
+            index, stack_deferred[depth], stack_second_pass[depth] = next_unclaimed(
+                index, stack_count[depth], stack_deferred[depth], stack_second_pass[depth],
+                stack_position[depth] ^ stack_mask[depth], stack_mask[depth], stack_moves,
+                depth * WIDTH, busy)
+            stack_next[depth] = index
         if index < stack_count[depth]:  # search the next child
             stack_next[depth] = index + 1
             here_mask = stack_mask[depth]
@@ -280,6 +336,8 @@ def negamax(position, mask, moves, alpha, beta, table, control):
             entering = True
         else:  # every child searched: store the upper bound, return it
             result = stack_alpha[depth]
+            if depth < shared_below and busy[stack_hash[depth] & busy_mask] == stack_hash[depth]:
+                busy[stack_hash[depth] & busy_mask] = 0
             if stack_hash[depth] >= 0:
                 table_put(table, shift, stack_hash[depth], result - MIN_SCORE + 1)
 
@@ -382,21 +440,37 @@ def best_move_within(position, mask, moves, low, high, result, table, control):
     reaches the exact score (a winning side takes the fastest win, a losing side the slowest loss).
     After an abort result[0] = -1.
     """
-    root_search(position, mask, moves, low, high, result, table, control, False)
+    root_search(position, mask, moves, low, high, result, table, control, False,
+                np.zeros(1, np.int64))
 
 
 @kernel()
-def helper_search(position, mask, moves, table, control):
+def new_busy():
+    """A fresh ``busy`` array for threads sharing one search (see :func:`negamax_shared`)."""
+    return np.zeros(np.int64(1) << BUSY_BITS, np.int64)
+
+
+@kernel()
+def shared_best_move(position, mask, moves, result, table, control, busy):
+    """:func:`best_move`, for the thread whose answer counts among threads sharing ``table`` and
+    ``busy`` with :func:`helper_search`."""
+    root_search(position, mask, moves, -CELLS, CELLS, result, table, control, False, busy)
+
+
+@kernel()
+def helper_search(position, mask, moves, table, control, busy):
     """The search of :func:`best_move`, its root moves in reverse order, for a second thread that
-    shares the table with the thread running best_move: the results it stores there spare the
-    other thread work (it starts where the other ends). Stop it with control[STOP]."""
+    shares the table and ``busy`` with the thread running shared_best_move: the results it stores
+    there spare the other thread work (it starts where the other ends, and leaves what the other
+    is searching). Stop it with control[STOP]."""
     result = np.zeros(2, dtype=np.int64)
-    root_search(position, mask, moves, -CELLS, CELLS, result, table, control, True)
+    root_search(position, mask, moves, -CELLS, CELLS, result, table, control, True, busy)
 
 
 @kernel()
-def root_search(position, mask, moves, low, high, result, table, control, reverse):
-    """:func:`best_move_within`, trying the root moves in reverse order if ``reverse``."""
+def root_search(position, mask, moves, low, high, result, table, control, reverse, busy):
+    """:func:`best_move_within`, trying the root moves in reverse order if ``reverse``, for a
+    thread sharing ``busy`` with others (see :func:`negamax_shared`)."""
     result[0] = -1
     result[1] = 0
     winning = winning_cells(position, mask) & possible_moves(mask)
@@ -424,6 +498,7 @@ def root_search(position, mask, moves, low, high, result, table, control, revers
         result[1] = min(max(0, low), high)
         return
     child_position = position ^ mask
+    sharing = busy.shape[0] > 1
     wanted_low, wanted_high = low, high
     low = max(low, -((CELLS - 2 - moves) // 2))
     high = min(high, (CELLS - 1 - moves) // 2)
@@ -432,10 +507,16 @@ def root_search(position, mask, moves, low, high, result, table, control, revers
         middle = next_test(low, high)
         bound = np.int64(-CELLS)  # the best score of the moves that all fail low
         raised = False
-        for i in range(count):
+        i, deferred, second_pass = np.int64(0), np.int64(0), np.int64(0)
+        while True:
+            if sharing:
+                i, deferred, second_pass = next_unclaimed(i, count, deferred, second_pass,
+                                                          child_position, mask, order, 0, busy)
+            if i >= count:
+                break
             move = order[i]
-            score = -negamax(child_position, mask | move, moves + 1, -middle - 1, -middle, table,
-                             control)
+            score = -negamax_shared(child_position, mask | move, moves + 1, -middle - 1, -middle,
+                                    table, control, busy)
             if control[ABORTED] != 0:
                 return
             if score > middle:  # this move scores at least ``score``: try it first from now on
@@ -447,13 +528,15 @@ def root_search(position, mask, moves, low, high, result, table, control, revers
                 raised = True
                 break
             bound = max(bound, score)
+            i += 1
         if not raised:
             high = bound
     if best == 0:  # the score is the lower bound we started from: find a move that keeps it
         best = order[0]
         for i in range(count):
             move = order[i]
-            score = -negamax(child_position, mask | move, moves + 1, -low, -low + 1, table, control)
+            score = -negamax_shared(child_position, mask | move, moves + 1, -low, -low + 1, table,
+                                    control, busy)
             if control[ABORTED] != 0:
                 return
             if score >= low:
