@@ -385,7 +385,8 @@ def _position_of_key(key: int) -> tuple[int, int]:
 
 def test_shipped_book_has_an_exact_row_for_every_position_up_to_seven_stones():
     """Every position with at most seven stones (mirror images once) has an exact row, as
-    scripts/connect_four_book.py --max-ply 7 writes it, and nothing deeper."""
+    scripts/connect_four_book.py --max-ply 7 writes it; eight-stone rows (a --max-ply 8 run,
+    resumed session by session) are exact too."""
     script = load_script("connect_four_book")
     book = OpeningBook.load()
     assert book.rows[:, 3].all(), "a row holds only an outcome"
@@ -394,4 +395,4 @@ def test_shipped_book_has_an_exact_row_for_every_position_up_to_seven_stones():
         assert book.plies()[ply] == len(keys), ply
         index = np.searchsorted(book.rows[:, 0], sorted(keys))
         assert (book.rows[index, 0] == sorted(keys)).all(), ply
-    assert max(book.plies()) == 7
+    assert max(book.plies()) <= 8
