@@ -211,9 +211,10 @@ def generate_in_parallel(deepest: list[str], rows: Rows, known: dict[str, tuple[
     neighbouring positions (so each table serves similar positions) as processes come free."""
     pending = []
     for moves in deepest:
+        state = state_after(moves)
         if moves in known:
-            add_row(rows, state_after(moves), *known[moves])
-        elif not is_exact(rows, canonical(state_after(moves))[0]):
+            add_row(rows, state, *known[moves])
+        elif not is_exact(rows, canonical(state)[0]):
             pending.append(moves)
     chunks = [pending[start:start + chunk_size] for start in range(0, len(pending), chunk_size)]
     print(f"{len(pending)} positions to search in {len(chunks)} runs by {workers} processes", flush=True)
@@ -256,10 +257,19 @@ def generate(log_path: Path, out: Path, table_bits: int, max_ply: int, root: str
     if workers > 1:
         generate_in_parallel(deepest, rows, known, log_path, out, table_bits, workers,
                              save_every, chunk_size)
-        added = derive_shallower(rows, max_ply, root)
-        write_book(rows, out)
-        print(f"done: {len(rows)} book rows ({added} derived) in {time.time() - started:.0f} s -> {out}")
-        return rows
+    else:
+        generate_in_order(deepest, rows, known, log_path, out, table_bits, save_every)
+    added = derive_shallower(rows, max_ply, root)
+    write_book(rows, out)
+    print(f"done: {len(rows)} book rows ({added} derived) in {time.time() - started:.0f} s -> {out}")
+    return rows
+
+
+def generate_in_order(deepest: list[str], rows: Rows, known: dict[str, tuple[int, int]],
+                      log_path: Path, out: Path, table_bits: int, save_every: int) -> None:
+    """Search the positions of ``deepest`` that neither the log nor ``rows`` answer, one after
+    another with one table, re-reading the log (which other runs may share) before each search."""
+    started = time.time()
     table = solver.new_table(table_bits)
     control = solver.new_control()
     result = np.zeros(2, dtype=np.int64)
@@ -285,10 +295,6 @@ def generate(log_path: Path, out: Path, table_bits: int, max_ply: int, root: str
             if unsaved >= save_every:
                 write_book(rows, out)
                 unsaved = 0
-    added = derive_shallower(rows, max_ply, root)
-    write_book(rows, out)
-    print(f"done: {len(rows)} book rows ({added} derived) in {time.time() - started:.0f} s -> {out}")
-    return rows
 
 
 def merge_books(paths: list[Path], out: Path, max_ply: int, root: str = "") -> Rows:

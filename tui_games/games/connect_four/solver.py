@@ -205,6 +205,15 @@ def next_unclaimed(index, count, deferred, second_pass, opponent, mask, moves, b
 
 
 @kernel()
+def unmark_busy(busy, hashed):
+    """Clear the mark of the position with hash ``hashed`` from ``busy``, unless another position
+    has taken its entry since."""
+    slot = hashed & (busy.shape[0] - 1)
+    if busy[slot] == hashed:
+        busy[slot] = 0
+
+
+@kernel()
 def negamax_shared(position, mask, moves, alpha, beta, table, control, busy):
     """:func:`negamax` for one of several threads sharing ``table`` and ``busy`` (ABDADA, Weill
     1996): each marks in ``busy`` the positions of fewer than SHARED_STONES stones it is searching,
@@ -309,8 +318,8 @@ def negamax_shared(position, mask, moves, alpha, beta, table, control, busy):
             depth -= 1
             score = -result
             if score >= stack_beta[depth]:  # fail high: store the lower bound, return it
-                if depth < shared_below and busy[stack_hash[depth] & busy_mask] == stack_hash[depth]:
-                    busy[stack_hash[depth] & busy_mask] = 0
+                if depth < shared_below:
+                    unmark_busy(busy, stack_hash[depth])
                 if stack_hash[depth] >= 0:
                     table_put(table, shift, stack_hash[depth],
                               score + MAX_SCORE - 2 * MIN_SCORE + 2)
@@ -336,8 +345,8 @@ def negamax_shared(position, mask, moves, alpha, beta, table, control, busy):
             entering = True
         else:  # every child searched: store the upper bound, return it
             result = stack_alpha[depth]
-            if depth < shared_below and busy[stack_hash[depth] & busy_mask] == stack_hash[depth]:
-                busy[stack_hash[depth] & busy_mask] = 0
+            if depth < shared_below:
+                unmark_busy(busy, stack_hash[depth])
             if stack_hash[depth] >= 0:
                 table_put(table, shift, stack_hash[depth], result - MIN_SCORE + 1)
 
