@@ -12,8 +12,8 @@ they lead to (or an immediate win), without searching.
 Each searched position is appended to a log (moves, column, score, seconds, nodes), and the
 exact rows already in the output book are kept and not searched again, so a later run with the same
 log or into the same book resumes where the last one stopped. The .npy book is rewritten every 20
-new rows. The shipped book is complete to the default ``--max-ply 7`` (38,203 rows). Its 27,109 seven-stone
-positions took about 6.7 CPU-hours of search: niced runs on the 2-core development machine (two
+new rows. The shipped book is complete to the default ``--max-ply 7`` (38,203 rows). Its 27,109
+seven-stone positions took about 6.7 CPU-hours of search: niced runs on the 2-core development machine (two
 runs sharing a log, one ``--reverse``) and one ``--workers 16`` run on a lent 16-core machine; the
 six-stone rows, searched earlier (about 5 CPU-hours), agree in every score with the rows derived
 from the seven-stone ones. Beside them the shipped book holds 65,005 of the 91,295 eight-stone
