@@ -13,12 +13,13 @@ Each searched position is appended to a log (moves, column, score, seconds, node
 exact rows already in the output book are kept and not searched again, so a later run with the same
 log or into the same book resumes where the last one stopped. The .npy book is rewritten every 20
 new rows. The shipped book is complete to the default ``--max-ply 7`` (38,203 rows). Its 27,109
-seven-stone positions took about 6.7 CPU-hours of search: niced runs on the 2-core development machine (two
-runs sharing a log, one ``--reverse``) and one ``--workers 16`` run on a lent 16-core machine; the
-six-stone rows, searched earlier (about 5 CPU-hours), agree in every score with the rows derived
-from the seven-stone ones. Beside them the shipped book holds 72,455 of the 91,295 eight-stone
-positions (110,658 rows in all), from ``--max-ply 8`` runs (about 0.5 CPU-s a position), each into
-its own copy of the shipped book (they skip its exact rows), written together with ``--merge``.
+seven-stone positions took about 6.7 CPU-hours of search: niced runs on the 2-core development
+machine (two runs sharing a log, one ``--reverse``) and one ``--workers 16`` run on a lent 16-core
+machine; the six-stone rows, searched earlier (about 5 CPU-hours), agree in every score with the rows
+derived from the seven-stone ones. Beside them the shipped book holds 72,455 of the 91,295
+eight-stone positions (110,658 rows in all), from ``--max-ply 8`` runs (about 0.5 CPU-s a
+position) whose logs were read into it: a run given a log adds every row logged there before it
+searches the rest.
 With ``--workers N`` one run searches the positions it still lacks in N processes, each with its
 own table, handing them out in runs of ``--chunk`` neighbouring positions as processes come free
 (16 processes on a lent 16-core machine searched 10,688 seven-stone positions in 13 minutes).

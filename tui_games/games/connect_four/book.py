@@ -7,8 +7,8 @@ from, so a position found through its mirror plays ``6 - column``. ``exact`` is 
 the exact Pons score, 0 when it is only the outcome (1 win, 0 draw, -1 loss for the side to move).
 The shipped book holds an exact row for every position with up to seven stones and for most of
 those with eight (the rest of that layer is still being searched), each computed by this project's
-own solver: its move has the best exact score (the fastest win, or in a lost
-position the slowest loss), as a searched move would.
+own solver: its move has the best exact score (the fastest win, or in a lost position the slowest
+loss), as a searched move would.
 """
 
 from __future__ import annotations
