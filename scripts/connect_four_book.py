@@ -30,7 +30,7 @@ share a log also skip what the others have logged since they started, so two run
 positions, one of them ``--reverse``, share the work evenly however it is spread.
 
     python scripts/connect_four_book.py [--max-ply 7] [--log PATH] [--out PATH] [--part I/N]
-                                        [--reverse] [--workers N] [--chunk K]
+                                        [--reverse] [--workers N] [--chunk K] [--no-search]
     python scripts/connect_four_book.py --merge A.npy B.npy [--max-ply 7] [--out PATH]
 """
 
@@ -245,10 +245,11 @@ def generate_in_parallel(deepest: list[str], rows: Rows, known: dict[str, tuple[
 
 def generate(log_path: Path, out: Path, table_bits: int, max_ply: int, root: str = "",
              part: tuple[int, int] = (0, 1), save_every: int = 20, reverse: bool = False,
-             workers: int = 1, chunk_size: int = 16) -> Rows:
+             workers: int = 1, chunk_size: int = 16, search: bool = True) -> Rows:
     """Search this part's share of the positions with ``max_ply`` stones after ``root`` (in
-    reverse move order if ``reverse``; in ``workers`` processes if more than one), derive the
-    shallower rows (see the module docstring) and write the book; returns its rows."""
+    reverse move order if ``reverse``; in ``workers`` processes if more than one; not at all
+    unless ``search``, then only the log's rows are added), derive the shallower rows (see the
+    module docstring) and write the book; returns its rows."""
     index, parts = part
     rows: Rows = read_book(out)  # rows of an earlier run into the same book are kept, not searched
     known = read_log(log_path)
@@ -257,7 +258,9 @@ def generate(log_path: Path, out: Path, table_bits: int, max_ply: int, root: str
     if reverse:
         deepest.reverse()
     started = time.time()
-    if workers > 1:
+    if not search:
+        add_logged_rows(deepest, rows, known)
+    elif workers > 1:
         generate_in_parallel(deepest, rows, known, log_path, out, table_bits, workers,
                              save_every, chunk_size)
     else:
@@ -266,6 +269,13 @@ def generate(log_path: Path, out: Path, table_bits: int, max_ply: int, root: str
     write_book(rows, out)
     print(f"done: {len(rows)} book rows ({added} derived) in {time.time() - started:.0f} s -> {out}")
     return rows
+
+
+def add_logged_rows(deepest: list[str], rows: Rows, known: dict[str, tuple[int, int]]) -> None:
+    """Add the rows that ``known`` (a log) holds for positions of ``deepest``, searching none."""
+    for moves in deepest:
+        if moves in known:
+            add_row(rows, state_after(moves), *known[moves])
 
 
 def generate_in_order(deepest: list[str], rows: Rows, known: dict[str, tuple[int, int]],
@@ -280,12 +290,12 @@ def generate_in_order(deepest: list[str], rows: Rows, known: dict[str, tuple[int
     with log_path.open("a") as log:
         for number, moves in enumerate(deepest):
             state = state_after(moves)
+            if is_exact(rows, canonical(state)[0]):
+                continue
             if moves not in known:
                 known = read_log(log_path)  # another run sharing the log may have solved it
             if moves in known:
                 add_row(rows, state, *known[moves])
-                continue
-            if is_exact(rows, canonical(state)[0]):
                 continue
             solved = solve_position(moves, table, control, result)
             _, column, score, seconds, _ = solved
@@ -329,6 +339,8 @@ def main() -> None:
                         help="search in this many processes, each with its own table")
     parser.add_argument("--chunk", type=int, default=16,
                         help="with --workers: neighbouring positions handed to a process at a time")
+    parser.add_argument("--no-search", action="store_true",
+                        help="only add the rows of --log to --out (and the derived shallower rows)")
     parser.add_argument("--merge", type=Path, nargs="+", metavar="BOOK",
                         help="write the rows of these book files together (and the derived"
                              " shallower rows) to --out, and stop")
@@ -347,7 +359,8 @@ def main() -> None:
     if args.workers < 1 or args.chunk < 1:
         parser.error("--workers and --chunk must be at least 1")
     generate(args.log, args.out, args.table_bits, args.max_ply, part=(index, parts),
-             reverse=args.reverse, workers=args.workers, chunk_size=args.chunk)
+             reverse=args.reverse, workers=args.workers, chunk_size=args.chunk,
+             search=not args.no_search)
 
 
 if __name__ == "__main__":

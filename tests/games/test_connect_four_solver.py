@@ -280,6 +280,41 @@ def test_book_generation_resumes_from_its_log(tmp_path):
     assert log.read_text().splitlines() == lines  # nothing was solved a second time
 
 
+def test_book_generation_into_a_book_that_holds_the_rows_searches_nothing(tmp_path):
+    script = load_script("connect_four_book")
+    first = script.generate(log_path=tmp_path / "log.txt", out=tmp_path / "book.npy",
+                            table_bits=solver.MIN_TABLE_BITS, max_ply=len(BOOK_ROOT) + 2,
+                            root=BOOK_ROOT)
+    fresh_log = tmp_path / "fresh.txt"
+    again = script.generate(log_path=fresh_log, out=tmp_path / "book.npy",
+                            table_bits=solver.MIN_TABLE_BITS, max_ply=len(BOOK_ROOT) + 2,
+                            root=BOOK_ROOT)
+    assert again == first
+    assert not fresh_log.exists() or fresh_log.read_text() == ""
+
+
+def test_book_generation_without_search_adds_only_the_logged_rows(tmp_path):
+    script = load_script("connect_four_book")
+    log = tmp_path / "log.txt"
+    whole = script.generate(log_path=log, out=tmp_path / "whole.npy",
+                            table_bits=solver.MIN_TABLE_BITS, max_ply=len(BOOK_ROOT) + 2,
+                            root=BOOK_ROOT)
+    lines = log.read_text().splitlines()
+    half = tmp_path / "half.txt"
+    half.write_text("".join(line + "\n" for line in lines[:len(lines) // 2]))
+    partial = script.generate(log_path=half, out=tmp_path / "partial.npy",
+                              table_bits=solver.MIN_TABLE_BITS, max_ply=len(BOOK_ROOT) + 2,
+                              root=BOOK_ROOT, search=False)
+    assert len(half.read_text().splitlines()) == len(lines) // 2  # nothing searched or logged
+    deepest = {script.canonical(script.state_after(line.split()[0]))[0]
+               for line in lines[:len(lines) // 2]}
+    stones = len(BOOK_ROOT) + 2
+    assert {key for key in partial if key in whole and partial[key] == whole[key]} == set(partial)
+    assert deepest <= set(partial)
+    assert OpeningBook(np.load(tmp_path / "partial.npy")).plies()[stones] == len(deepest) < len(
+        script.positions_at(stones, BOOK_ROOT))
+
+
 def test_book_generation_in_several_processes_matches_one_process(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(SCRIPTS))  # the spawned processes import the script by name
     script = importlib.import_module("connect_four_book")
