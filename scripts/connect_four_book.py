@@ -12,14 +12,13 @@ they lead to (or an immediate win), without searching.
 Each searched position is appended to a log (moves, column, score, seconds, nodes), and the
 exact rows already in the output book are kept and not searched again, so a later run with the same
 log or into the same book resumes where the last one stopped. The .npy book is rewritten every 20
-new rows. The shipped book is complete to the default ``--max-ply 7`` (38,203 rows). Its 27,109
-seven-stone positions took about 6.7 CPU-hours of search: niced runs on the 2-core development
-machine (two runs sharing a log, one ``--reverse``) and one ``--workers 16`` run on a lent 16-core
-machine; the six-stone rows, searched earlier (about 5 CPU-hours), agree in every score with the rows
-derived from the seven-stone ones. Beside them the shipped book holds 72,455 of the 91,295
-eight-stone positions (110,658 rows in all), from ``--max-ply 8`` runs (about 0.5 CPU-s a
-position) whose logs were read into it: a run given a log adds every row logged there before it
-searches the rest.
+new rows; ``--no-search`` only adds a log's rows to the book (and derives the shallower ones).
+The shipped book is complete to the default ``--max-ply 8`` (129,498 rows). Its 91,295
+eight-stone positions took about 14 CPU-hours of search (about 0.55 s a position): niced runs on the
+2-core development machine (two runs sharing a log, one ``--reverse``) and ``--workers 16`` runs on
+a lent 16-core machine, session by session, each resuming into the book. The seven-stone rows,
+searched earlier (about 6.7 CPU-hours), and the six-stone rows before them agree in every score
+with the rows derived from the eight-stone ones, which replaced them.
 With ``--workers N`` one run searches the positions it still lacks in N processes, each with its
 own table, handing them out in runs of ``--chunk`` neighbouring positions as processes come free
 (16 processes on a lent 16-core machine searched 10,688 seven-stone positions in 13 minutes).
@@ -29,9 +28,9 @@ work; ``--merge`` then writes their rows together and adds the derived shallower
 share a log also skip what the others have logged since they started, so two runs over the same
 positions, one of them ``--reverse``, share the work evenly however it is spread.
 
-    python scripts/connect_four_book.py [--max-ply 7] [--log PATH] [--out PATH] [--part I/N]
+    python scripts/connect_four_book.py [--max-ply 8] [--log PATH] [--out PATH] [--part I/N]
                                         [--reverse] [--workers N] [--chunk K] [--no-search]
-    python scripts/connect_four_book.py --merge A.npy B.npy [--max-ply 7] [--out PATH]
+    python scripts/connect_four_book.py --merge A.npy B.npy [--max-ply 8] [--out PATH]
 """
 
 from __future__ import annotations
@@ -48,7 +47,7 @@ from tui_games.games.connect_four.book import BOOK_FILE
 
 PACKAGE_DIR = Path(rules.__file__).resolve().parent
 DEFAULT_LOG = Path("/tmp/connect_four_book.log")
-DEFAULT_MAX_PLY = 7
+DEFAULT_MAX_PLY = 8
 
 Rows = dict[int, tuple[int, int, int]]
 """Canonical key -> (column for the canonical orientation, score, exact): exact 1 for an exact
