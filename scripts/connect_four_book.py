@@ -22,6 +22,10 @@ with the rows derived from the eight-stone ones, which replaced them.
 With ``--workers N`` one run searches the positions it still lacks in N processes, each with its
 own table, handing them out in runs of ``--chunk`` neighbouring positions as processes come free
 (16 processes on a lent 16-core machine searched 10,688 seven-stone positions in 13 minutes).
+With ``--hard-first LOG`` (a log of the layer one stone shallower) the positions most likely to be
+slow are searched first: the children of the parents whose searches took the most nodes (see
+:func:`hardest_parents_first`), so a layer too large for one session covers its slowest positions
+first.
 With ``--part I/N`` a run searches only the I-th of N equal runs of the deepest positions in move
 order (I counted from 0), so N runs, each with its own output (a log may be shared), share the
 work; ``--merge`` then writes their rows together and adds the derived shallower rows. Runs that
@@ -30,6 +34,7 @@ positions, one of them ``--reverse``, share the work evenly however it is spread
 
     python scripts/connect_four_book.py [--max-ply 8] [--log PATH] [--out PATH] [--part I/N]
                                         [--reverse] [--workers N] [--chunk K] [--no-search]
+                                        [--hard-first LOG]
     python scripts/connect_four_book.py --merge A.npy B.npy [--max-ply 8] [--out PATH]
 """
 
@@ -48,6 +53,9 @@ from tui_games.games.connect_four.book import BOOK_FILE
 PACKAGE_DIR = Path(rules.__file__).resolve().parent
 DEFAULT_LOG = Path("/tmp/connect_four_book.log")
 DEFAULT_MAX_PLY = 8
+
+Solved = tuple[str, int, int, float, int]
+"""One searched position: (moves, column, score, seconds, nodes)."""
 
 Rows = dict[int, tuple[int, int, int]]
 """Canonical key -> (column for the canonical orientation, score, exact): exact 1 for an exact
@@ -71,39 +79,95 @@ def canonical(state: np.ndarray) -> tuple[int, bool]:
     return min(key, mirrored), mirrored < key
 
 
+def ongoing_children(state: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """(column, state after it) for each move of ``state`` after which the game goes on."""
+    children = []
+    for column in range(rules.WIDTH):
+        if rules.can_play(state[rules.MASK], column):
+            child = state.copy()
+            rules.apply_action(child, column)
+            if child[rules.PLAYER] != rules.TERMINAL:
+                children.append((column, child))
+    return children
+
+
 def positions_at(ply: int, root: str = "") -> list[str]:
     """One move sequence (0-based digits) for each position with ``ply`` stones that can follow
-    ``root`` without the game ending, mirror images counted once, in move order."""
-    found: list[str] = []
-    seen: set[int] = set()
+    ``root`` without the game ending, mirror images counted once, in move order: the first
+    sequence in move order that reaches the position or its mirror image.
 
-    def walk(moves: str, state: np.ndarray) -> None:
-        if len(moves) == ply:
-            key, _ = canonical(state)
-            if key not in seen:
-                seen.add(key)
-                found.append(moves)
-            return
-        for column in range(rules.WIDTH):
-            if rules.can_play(state[rules.MASK], column):
-                child = state.copy()
-                rules.apply_action(child, column)
-                if child[rules.PLAYER] != rules.TERMINAL:
-                    walk(moves + str(column), child)
-
-    walk(root, state_after(root))
-    return found
+    Built stone by stone, each layer from the sequences of the one before: the first sequence of a
+    position extends the first sequence of the position it comes from (or of its mirror image, whose
+    mirrored move comes earlier), so keeping one sequence per position at every layer loses none.
+    """
+    layer = [(root, state_after(root))]
+    for _ in range(ply - len(root)):
+        following = []
+        seen: set[int] = set()
+        for moves, state in layer:
+            for column, child in ongoing_children(state):
+                key, _ = canonical(child)
+                if key not in seen:
+                    seen.add(key)
+                    following.append((moves + str(column), child))
+        layer = following
+    return [moves for moves, _ in layer]
 
 
 def read_log(path: Path) -> dict[str, tuple[int, int]]:
     """Results of a previous run: moves -> (column, score)."""
-    solved: dict[str, tuple[int, int]] = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            parts = line.split()
-            if len(parts) >= 5:
-                solved["" if parts[0] == "-" else parts[0]] = (int(parts[1]), int(parts[2]))
-    return solved
+    return {moves: (column, score) for moves, column, score, _, _ in logged(path)}
+
+
+def logged(path: Path) -> list[Solved]:
+    """The searches a log records (see :func:`log_line`); none if there is no log."""
+    if not path.exists():
+        return []
+    entries = []
+    for line in path.read_text().splitlines():
+        parts = line.split()
+        if len(parts) >= 5:
+            moves = "" if parts[0] == "-" else parts[0]
+            entries.append((moves, int(parts[1]), int(parts[2]), float(parts[3]), int(parts[4])))
+    return entries
+
+
+def hardest_parents_first(deepest: list[str], parent_log: Path) -> list[str]:
+    """``deepest`` reordered so that the positions slowest for the perfect player come first, as far
+    as the log of the layer above (``parent_log``, one stone fewer) predicts them: the children
+    of the parent that took the most nodes, then those of the next, each family together in move
+    order (so they share the table), each position with the family of its hardest parent.
+
+    Then, in the same order, the children that a parent's own logged move leads to: their score
+    is known from that parent, so the perfect player only looks for a move that keeps it (see
+    OpeningBook.bound_from_parents) and is quick there. Positions with no logged parent keep
+    their order at the end.
+
+    A position is hard to search when one of its parents was: 19 of the 23 slowest of 600 random
+    nine-stone positions have a parent in the slowest tenth of the eight-stone searches."""
+    index_of = {canonical(state_after(moves))[0]: index for index, moves in enumerate(deepest)}
+    parents = sorted(logged(parent_log), key=lambda entry: (-entry[4], entry[0]))
+    families = []
+    scored: set[int] = set()  # positions whose score a parent's logged move fixes
+    for moves, logged_column, _, _, _ in parents:
+        family = []
+        for column, child in ongoing_children(state_after(moves)):
+            index = index_of.get(canonical(child)[0])
+            if index is not None:
+                family.append(index)
+                if column == logged_column:
+                    scored.add(index)
+        families.append(family)
+    ordered: list[str] = []
+    placed: set[int] = set()
+    for wanted in (lambda index: index not in scored, lambda index: index in scored):
+        for family in families:
+            for index in family:
+                if wanted(index) and index not in placed:
+                    placed.add(index)
+                    ordered.append(deepest[index])
+    ordered.extend(moves for index, moves in enumerate(deepest) if index not in placed)
+    return ordered
 
 
 def read_book(path: Path) -> Rows:
@@ -169,9 +233,6 @@ def derive_shallower(rows: Rows, max_ply: int, root: str = "") -> int:
                 added += 1
     return added
 
-
-Solved = tuple[str, int, int, float, int]
-"""One searched position: (moves, column, score, seconds, nodes)."""
 
 _worker_search: dict[str, np.ndarray] = {}
 """The table, control and result arrays of a ``--workers`` process, kept from chunk to chunk."""
@@ -244,16 +305,20 @@ def generate_in_parallel(deepest: list[str], rows: Rows, known: dict[str, tuple[
 
 def generate(log_path: Path, out: Path, table_bits: int, max_ply: int, root: str = "",
              part: tuple[int, int] = (0, 1), save_every: int = 20, reverse: bool = False,
-             workers: int = 1, chunk_size: int = 16, search: bool = True) -> Rows:
+             workers: int = 1, chunk_size: int = 16, search: bool = True,
+             hard_first: Path | None = None) -> Rows:
     """Search this part's share of the positions with ``max_ply`` stones after ``root`` (in
-    reverse move order if ``reverse``; in ``workers`` processes if more than one; not at all
-    unless ``search``, then only the log's rows are added), derive the shallower rows (see the
-    module docstring) and write the book; returns its rows."""
+    reverse move order if ``reverse``; the hardest first as ``hard_first``, a log of the layer
+    above, predicts them (see :func:`hardest_parents_first`); in ``workers`` processes if more than
+    one; not at all unless ``search``, then only the log's rows are added), derive the shallower
+    rows (see the module docstring) and write the book; returns its rows."""
     index, parts = part
     rows: Rows = read_book(out)  # rows of an earlier run into the same book are kept, not searched
     known = read_log(log_path)
     everything = positions_at(max_ply, root)
     deepest = everything[index * len(everything) // parts:(index + 1) * len(everything) // parts]
+    if hard_first is not None:
+        deepest = hardest_parents_first(deepest, hard_first)
     if reverse:
         deepest.reverse()
     started = time.time()
@@ -338,6 +403,9 @@ def main() -> None:
                         help="search in this many processes, each with its own table")
     parser.add_argument("--chunk", type=int, default=16,
                         help="with --workers: neighbouring positions handed to a process at a time")
+    parser.add_argument("--hard-first", type=Path, metavar="LOG",
+                        help="search first the positions whose parents took the most nodes in LOG,"
+                             " a log of the layer one stone shallower")
     parser.add_argument("--no-search", action="store_true",
                         help="only add the rows of --log to --out (and the derived shallower rows)")
     parser.add_argument("--merge", type=Path, nargs="+", metavar="BOOK",
@@ -359,7 +427,7 @@ def main() -> None:
         parser.error("--workers and --chunk must be at least 1")
     generate(args.log, args.out, args.table_bits, args.max_ply, part=(index, parts),
              reverse=args.reverse, workers=args.workers, chunk_size=args.chunk,
-             search=not args.no_search)
+             search=not args.no_search, hard_first=args.hard_first)
 
 
 if __name__ == "__main__":

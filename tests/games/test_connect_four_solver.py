@@ -334,6 +334,119 @@ def test_book_parts_merge_into_the_whole_book(tmp_path):
     assert merged == whole
 
 
+def naive_positions_at(script, ply: int, root: str) -> list[str]:
+    """positions_at by brute force: every move sequence from ``root`` walked in move order, the
+    first to reach each position (or its mirror image) kept."""
+    found: dict[int, str] = {}
+
+    def walk(moves: str, state: np.ndarray) -> None:
+        if len(moves) == ply:
+            found.setdefault(script.canonical(state)[0], moves)
+            return
+        for column in range(rules.WIDTH):
+            if rules.can_play(state[rules.MASK], column):
+                child = state.copy()
+                rules.apply_action(child, column)
+                if child[rules.PLAYER] != rules.TERMINAL:
+                    walk(moves + str(column), child)
+
+    walk(root, script.state_after(root))
+    return list(found.values())
+
+
+@pytest.mark.parametrize("ply, root", [(0, ""), (4, ""), (6, ""), (len(BOOK_ROOT) + 3, BOOK_ROOT),
+                                       (9, BOOK_ROOT[:5])])
+def test_positions_are_listed_layer_by_layer_as_a_walk_of_every_sequence_lists_them(ply, root):
+    script = load_script("connect_four_book")
+    assert script.positions_at(ply, root) == naive_positions_at(script, ply, root)
+
+
+def test_hardest_parents_first_puts_the_children_of_the_slowest_logged_parent_first(tmp_path):
+    """Families by the parents' logged nodes, largest first; then the children each parent's logged
+    column leads to (their score is known), in the same order; then the rest in move order."""
+    script = load_script("connect_four_book")
+    parents = script.positions_at(len(BOOK_ROOT) + 1, BOOK_ROOT)
+    deepest = script.positions_at(len(BOOK_ROOT) + 2, BOOK_ROOT)
+    logged = [(parents[4], 3, 9000), (parents[2], 2, 500), (parents[0], 4, 10)]  # slowest first
+    log = tmp_path / "parents.txt"
+    log.write_text("".join(script.log_line((moves, column, 0, 0.1, nodes))
+                           for moves, column, nodes in reversed(logged)))
+    ordered = script.hardest_parents_first(deepest, log)
+    assert sorted(ordered) == sorted(deepest)
+
+    def child_keys(parent, columns):
+        state = script.state_after(parent)
+        keys = set()
+        for column in columns:
+            if rules.can_play(state[rules.MASK], column):
+                child = state.copy()
+                rules.apply_action(child, column)
+                if child[rules.PLAYER] != rules.TERMINAL:
+                    keys.add(script.canonical(child)[0])
+        return keys
+
+    scored = [child_keys(moves, [column]) for moves, column, _ in logged]
+    known = set().union(*scored)
+    groups = []
+    for moves, _, _ in logged:
+        groups.append(child_keys(moves, range(rules.WIDTH)) - known - set().union(*groups))
+    for keys in scored:
+        groups.append(keys - set().union(*groups))
+    keys = [script.canonical(script.state_after(moves))[0] for moves in ordered]
+    start = 0
+    for group in groups:
+        assert set(keys[start:start + len(group)]) == group
+        start += len(group)
+    assert all(groups[:3]) and start < len(deepest)
+    rest = [moves for moves in deepest
+            if script.canonical(script.state_after(moves))[0] not in set().union(*groups)]
+    assert ordered[start:] == rest  # in move order
+
+
+def test_rows_one_stone_earlier_bound_the_score_and_fix_it_after_their_own_move(tmp_path, exact):
+    script = load_script("connect_four_book")
+    generate_small_book(script, tmp_path / "log.txt", tmp_path / "book.npy")
+    book = OpeningBook(np.load(tmp_path / "book.npy"))
+    fixed = below = 0
+    for moves in script.positions_at(len(BOOK_ROOT) + 3, BOOK_ROOT)[::3]:
+        s = script.state_after(moves)
+        low, is_exact = book.bound_from_parents(int(s[rules.POSITION]), int(s[rules.MASK]))
+        score = exact.score(s)
+        assert score == low if is_exact else score >= low, moves
+        fixed += is_exact
+        below += score > low
+    assert fixed >= 10 and below >= 10
+    assert book.bound_from_parents(0, 0) is None  # no stone: no parent
+
+
+def test_perfect_player_searches_only_for_a_move_keeping_a_score_the_rows_fix(tmp_path, exact,
+                                                                               monkeypatch):
+    from tui_games import catalog
+    from tui_games.games.connect_four.ai import PerfectPlayer
+    script = load_script("connect_four_book")
+    generate_small_book(script, tmp_path / "log.txt", tmp_path / "book.npy")
+    player = PerfectPlayer(5, 0, table_bits=solver.MIN_TABLE_BITS, use_book=False)
+    player.book = OpeningBook(np.load(tmp_path / "book.npy"))
+    windows = []
+    searched = player.solve
+    monkeypatch.setattr(player, "solve", lambda state, *bounds: windows.append(bounds) or searched(
+        state, *bounds))
+    spec = catalog.get("connect-four")
+    narrowed = 0
+    for moves in script.positions_at(len(BOOK_ROOT) + 3, BOOK_ROOT)[1::4]:
+        state = spec.new()
+        for ch in moves:
+            state.apply(int(ch))
+        windows.clear()
+        column, score = player.best_move(state)
+        s = script.state_after(moves)
+        assert score == exact.score(s) == exact.columns(s)[column], moves
+        low, is_exact = player.book.bound_from_parents(int(s[rules.POSITION]), int(s[rules.MASK]))
+        assert windows == [(low, low if is_exact else rules.CELLS)]
+        narrowed += is_exact
+    assert narrowed >= 5
+
+
 def test_shipped_book_starts_with_the_centre_column():
     book = OpeningBook.load()
     entry = book.lookup(0, 0)
@@ -408,14 +521,17 @@ def _position_of_key(key: int) -> tuple[int, int]:
 
 
 def test_shipped_book_has_an_exact_row_for_every_position_up_to_eight_stones():
-    """Every position with at most eight stones (mirror images once) has an exact row, and no
-    other position has one, as scripts/connect_four_book.py --max-ply 8 writes it."""
+    """Every position with at most eight stones (mirror images once) has an exact row, as
+    scripts/connect_four_book.py --max-ply 8 writes it; the only deeper rows are of real nine-stone
+    positions (the next layer, searched hardest first with --max-ply 9 --hard-first)."""
     script = load_script("connect_four_book")
     book = OpeningBook.load()
     assert book.rows[:, 3].all(), "a row holds only an outcome"
-    for ply in range(9):
+    for ply in range(10):
         keys = {script.canonical(script.state_after(moves))[0] for moves in script.positions_at(ply)}
-        assert book.plies()[ply] == len(keys), ply
         index = np.searchsorted(book.rows[:, 0], sorted(keys))
-        assert (book.rows[index, 0] == sorted(keys)).all(), ply
-    assert max(book.plies()) <= 8
+        present = book.rows[np.minimum(index, len(book) - 1), 0] == sorted(keys)
+        assert book.plies().get(ply, 0) == int(present.sum()), ply  # no row of anything else
+        if ply <= 8:
+            assert present.all(), ply
+    assert max(book.plies()) <= 9

@@ -172,7 +172,10 @@ class PerfectPlayer(_Player):
 
     The opening book answers early positions, by a row for the position itself or by rows for every
     position its moves lead to; elsewhere the exact solver runs, with its table kept between moves,
-    in ``threads`` threads sharing the table (default: 2, or 1 on a one-core machine).
+    in ``threads`` threads sharing the table (default: 2, or 1 on a one-core machine). Just past
+    the book the rows of the positions one stone earlier still bound the score from below, and
+    when one of them played the last move the score is known and the solver only looks for a move
+    that keeps it (about a third of the nodes on hard nine-stone positions).
     """
 
     def __init__(self, level: int, seed: int, table_bits: int = solver.TABLE_BITS,
@@ -194,22 +197,24 @@ class PerfectPlayer(_Player):
         super().stop()
         self.fallback.stop()
 
-    def solve(self, state) -> tuple[int, int]:
-        """(optimal column, exact score) by the exact solver alone, without the book, in
-        ``threads`` threads (column -1 if stopped early)."""
+    def solve(self, state, low: int = -rules.CELLS, high: int = rules.CELLS) -> tuple[int, int]:
+        """(optimal column, exact score) by the exact solver alone, in ``threads`` threads (column
+        -1 if stopped early), given that the score lies in [low, high] (see solver.best_move_within:
+        the closer the bounds, the less to search)."""
         _check_playable(state)
         position, mask = state.array[rules.POSITION], state.array[rules.MASK]
         result = np.zeros(2, dtype=np.int64)
         busy = solver.new_busy() if self.threads > 1 else np.zeros(1, dtype=np.int64)
         with self._lock:
             helpers = [(threading.Thread(target=solver.helper_search, daemon=True,
-                                         args=(position, mask, state.ply, self.table, control, busy)),
+                                         args=(position, mask, state.ply, low, high, self.table,
+                                               control, busy)),
                         control) for control in (solver.new_control() for _ in range(self.threads - 1))]
             for thread, _ in helpers:
                 thread.start()
             try:
-                solver.shared_best_move(position, mask, state.ply, result, self.table, self.control,
-                                        busy)
+                solver.shared_best_move(position, mask, state.ply, low, high, result, self.table,
+                                        self.control, busy)
             finally:
                 for thread, control in helpers:
                     control[solver.STOP] = 1
@@ -232,9 +237,19 @@ class PerfectPlayer(_Player):
 
     def best_move(self, state) -> tuple[int, int]:
         """(optimal column, exact score) from the book's exact rows, else from the exact solver
-        (column -1 if stopped early)."""
+        (column -1 if stopped early), told what the rows of the positions one stone earlier say of
+        the score (see OpeningBook.bound_from_parents): when one of them played the move that led
+        here, the score is known and only a move that keeps it is searched for."""
         _check_playable(state)
-        return self.book_move(state) or self.solve(state)
+        from_book = self.book_move(state)
+        if from_book is not None:
+            return from_book
+        bound = self.book.bound_from_parents(int(state.array[rules.POSITION]),
+                                             int(state.array[rules.MASK]))
+        if bound is None:
+            return self.solve(state)
+        low, exact = bound
+        return self.solve(state, low, low if exact else rules.CELLS)
 
     def choose(self, state) -> int:
         """An optimal column (if stopped early or past ``time_limit``: the 9-ply search's choice)."""

@@ -17,7 +17,7 @@ from importlib import resources
 
 import numpy as np
 
-from tui_games.games.connect_four.rules import WIDTH, position_key, mirror_bits
+from tui_games.games.connect_four.rules import WIDTH, column_mask, mirror_bits, position_key
 
 BOOK_FILE = "opening_book.npy"
 
@@ -75,6 +75,30 @@ class OpeningBook:
         if canonical != key:  # stored for the mirror image
             column = WIDTH - 1 - column
         return BookEntry(column, score, bool(exact))
+
+    def bound_from_parents(self, position: int, mask: int) -> tuple[int, bool] | None:
+        """What the exact rows of the positions one stone earlier tell of this position's score for
+        the side to move: (lower bound, True if that bound is the exact score), or None if the
+        book holds no such row.
+
+        Such a parent is the position before one of the last mover's stones that lie on top of a
+        column. Its exact score s is the best its mover can reach, so the move that led here
+        scores at most s for that mover: this position scores at least -s, exactly -s when that
+        move is the row's own column."""
+        last_mover = position ^ mask
+        bound: tuple[int, bool] | None = None
+        for column in range(WIDTH):
+            stones = mask & int(column_mask(column))
+            top = 1 << (stones.bit_length() - 1) if stones else 0
+            if not top & last_mover:
+                continue
+            entry = self.lookup(last_mover ^ top, mask ^ top)
+            if entry is None or not entry.exact:
+                continue
+            found = (-entry.score, entry.column == column)
+            if bound is None or found[0] > bound[0] or (found[0] == bound[0] and found[1]):
+                bound = found
+        return bound
 
     def plies(self) -> dict[int, int]:
         """How many book rows there are per number of stones on the board."""

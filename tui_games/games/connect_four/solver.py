@@ -460,20 +460,20 @@ def new_busy():
 
 
 @kernel()
-def shared_best_move(position, mask, moves, result, table, control, busy):
-    """:func:`best_move`, for the thread whose answer counts among threads sharing ``table`` and
-    ``busy`` with :func:`helper_search`."""
-    root_search(position, mask, moves, -CELLS, CELLS, result, table, control, False, busy)
+def shared_best_move(position, mask, moves, low, high, result, table, control, busy):
+    """:func:`best_move_within`, for the thread whose answer counts among threads sharing ``table``
+    and ``busy`` with :func:`helper_search`."""
+    root_search(position, mask, moves, low, high, result, table, control, False, busy)
 
 
 @kernel()
-def helper_search(position, mask, moves, table, control, busy):
-    """The search of :func:`best_move`, its root moves in reverse order, for a second thread that
-    shares the table and ``busy`` with the thread running shared_best_move: the results it stores
-    there spare the other thread work (it starts where the other ends, and leaves what the other
-    is searching). Stop it with control[STOP]."""
+def helper_search(position, mask, moves, low, high, table, control, busy):
+    """The search of :func:`best_move_within`, its root moves in reverse order, for a second thread
+    that shares the table and ``busy`` with the thread running shared_best_move (with the same
+    ``low`` and ``high``): the results it stores there spare the other thread work (it starts
+    where the other ends, and leaves what the other is searching). Stop it with control[STOP]."""
     result = np.zeros(2, dtype=np.int64)
-    root_search(position, mask, moves, -CELLS, CELLS, result, table, control, True, busy)
+    root_search(position, mask, moves, low, high, result, table, control, True, busy)
 
 
 @kernel()
