@@ -20,9 +20,10 @@ narrow the score interval. On top of that:
   access;
 - enhanced transposition cutoffs: far from the end of the game, before searching any child, the
   table is asked whether one child is already known to be good enough to cut off;
-- Allis' claimeven as a static bound: where every column holds an even number of stones, the
-  second player's follow-up strategy caps the first player's score (see
-  :func:`follow_up_bound`; about 7% fewer nodes on hard nine-stone positions).
+- Allis' claimeven as static bounds: the second player's follow-up strategy (answer on top, and
+  pair up the columns of odd height) caps the first player's score when it is to move, and
+  guarantees the second player's when it is to move (see :func:`follow_up_bound` and
+  :func:`follow_up_lower_bound`; together about 30% fewer nodes on hard nine-stone positions).
 
 Every kernel takes the engine's control array (engine/stopflag.py layout): the caller (any thread) sets ``control[STOP]``
 to abort, or ``control[BUDGET]`` (if positive) to abort once that many nodes are searched; the
@@ -174,19 +175,46 @@ def etc_cutoff(position, mask, candidates, beta, table, shift):
 
 @kernel()
 def follow_up_bound(position, mask):
-    """An upper bound on the score of the side to move from the second player's follow-up
-    (Allis' claimeven): when every column holds an even number of stones, the second player can
-    answer each move on top of it, so the first player (to move) ends with exactly the empty
-    cells of rows 1, 3 and 5. Without a four there it cannot win (bound 0); if the second player
-    then has a four on its own final cells, it loses (bound -1). CELLS where this tells nothing."""
-    if ((mask + BOTTOM_MASK) & EVEN_ROWS) != 0:  # some column's next cell is in row 2, 4 or 6
-        return np.int64(CELLS)
+    """An upper bound on the score of the first player, to move, from the second player's
+    follow-up (Allis' claimeven): the second player answers a move in a column holding an even
+    number of stones on top of it, and a move into a column holding an odd number (there is an
+    even number of those) in another such column. The first player then ends with at most its
+    stones, the empty cells of rows 1, 3 and 5 and the next cells of the odd columns. Without a
+    four there it cannot win (bound 0); if the second player then has a four on the empty cells
+    of rows 2, 4 and 6 that are sure to be its own, it loses (bound -1). CELLS where this tells
+    nothing."""
+    next_odd = (mask + BOTTOM_MASK) & EVEN_ROWS  # the next cells of columns of odd height
     empty = BOARD_MASK & ~mask
-    if has_four(position | (empty & ODD_ROWS)):
+    if has_four(position | (empty & ODD_ROWS) | next_odd):
         return np.int64(CELLS)
-    if has_four((position ^ mask) | (empty & EVEN_ROWS)):
+    if has_four((position ^ mask) | (empty & EVEN_ROWS & ~next_odd)):
         return np.int64(-1)
     return np.int64(0)
+
+
+@kernel()
+def follow_up_lower_bound(position, mask):
+    """A lower bound on the score of the second player, to move, from its own follow-up: it plays
+    the next cell of one column of odd height, then follows up as in :func:`follow_up_bound`.
+    For the best such first cell: unless the first player has a four on the cells it may get,
+    the second player cannot lose (bound 0); with a four of its own on the cells sure to be its
+    own, it wins (bound 1). -CELLS where this tells nothing."""
+    next_odd = (mask + BOTTOM_MASK) & EVEN_ROWS  # odd in number: the second player is to move
+    empty = BOARD_MASK & ~mask
+    opponent_cells = (position ^ mask) | (empty & ODD_ROWS)
+    if has_four(opponent_cells):
+        return np.int64(-CELLS)
+    own_cells = position | (empty & EVEN_ROWS & ~next_odd)
+    bound = np.int64(-CELLS)
+    rest = next_odd
+    while rest:
+        first = rest & -rest
+        rest ^= first
+        if not has_four(opponent_cells | (next_odd ^ first)):
+            if has_four(own_cells | first):
+                return np.int64(1)
+            bound = np.int64(0)
+    return bound
 
 
 @kernel()
@@ -298,12 +326,20 @@ def negamax_shared(position, mask, moves, alpha, beta, table, control, busy):
                 if a >= b:
                     result = b
                     continue
-            if b > -1:
-                high = follow_up_bound(here, here_mask)
-                if b > high:
-                    b = high
+            if depth & 1 == 0:  # the first player to move: the second one's follow-up caps it
+                if b > -1:
+                    high = follow_up_bound(here, here_mask)
+                    if b > high:
+                        b = high
+                        if a >= b:
+                            result = b
+                            continue
+            elif a < 1:
+                low = follow_up_lower_bound(here, here_mask)
+                if a < low:
+                    a = low
                     if a >= b:
-                        result = b
+                        result = a
                         continue
             hashed = np.int64(-1)  # positions near the end are not stored
             stored = np.int64(0)
