@@ -161,16 +161,16 @@ def hardest_parents_first(deepest: list[str], parent_log: Path) -> list[str]:
                 if column == logged_column:
                     scored.add(index)
         families.append(family)
-    ordered: list[str] = []
+    searched_first: list[str] = []
+    scored_later: list[str] = []
     placed: set[int] = set()
-    for wanted in (lambda index: index not in scored, lambda index: index in scored):
-        for family in families:
-            for index in family:
-                if wanted(index) and index not in placed:
-                    placed.add(index)
-                    ordered.append(deepest[index])
-    ordered.extend(moves for index, moves in enumerate(deepest) if index not in placed)
-    return ordered
+    for family in families:
+        for index in family:
+            if index not in placed:
+                placed.add(index)
+                (scored_later if index in scored else searched_first).append(deepest[index])
+    unparented = [moves for index, moves in enumerate(deepest) if index not in placed]
+    return searched_first + scored_later + unparented
 
 
 def read_book(path: Path) -> Rows:

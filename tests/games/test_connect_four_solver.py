@@ -408,15 +408,9 @@ def test_hardest_parents_first_puts_the_children_of_the_slowest_logged_parent_fi
     assert sorted(ordered) == sorted(deepest)
 
     def child_keys(parent, columns):
-        state = script.state_after(parent)
-        keys = set()
-        for column in columns:
-            if rules.can_play(state[rules.MASK], column):
-                child = state.copy()
-                rules.apply_action(child, column)
-                if child[rules.PLAYER] != rules.TERMINAL:
-                    keys.add(script.canonical(child)[0])
-        return keys
+        return {script.canonical(child)[0]
+                for column, child in script.ongoing_children(script.state_after(parent))
+                if column in columns}
 
     scored = [child_keys(moves, [column]) for moves, column, _ in logged]
     known = set().union(*scored)
