@@ -204,7 +204,7 @@ class PerfectPlayer(_Player):
         _check_playable(state)
         position, mask = state.array[rules.POSITION], state.array[rules.MASK]
         result = np.zeros(2, dtype=np.int64)
-        busy = solver.new_busy() if self.threads > 1 else np.zeros(1, dtype=np.int64)
+        busy = solver.new_busy() if self.threads > 1 else solver.unshared_busy()
         with self._lock:
             helpers = [(threading.Thread(target=solver.helper_search, daemon=True,
                                          args=(position, mask, state.ply, low, high, self.table,

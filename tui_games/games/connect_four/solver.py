@@ -218,13 +218,19 @@ def follow_up_lower_bound(position, mask):
 
 
 @kernel()
+def unshared_busy():
+    """The one-entry ``busy`` array of a search that shares nothing (see :func:`negamax_shared`)."""
+    return np.zeros(1, np.int64)
+
+
+@kernel()
 def negamax(position, mask, moves, alpha, beta, table, control):
     """The exact score if it lies in (alpha, beta), else a bound beyond the window (fail-soft).
 
     Requires alpha < beta and that the side to move cannot win at once. Pons' recursive negamax,
     written as a loop over an explicit stack indexed by the number of stones.
     """
-    return negamax_shared(position, mask, moves, alpha, beta, table, control, np.zeros(1, np.int64))
+    return negamax_shared(position, mask, moves, alpha, beta, table, control, unshared_busy())
 
 
 @kernel()
@@ -513,8 +519,7 @@ def best_move_within(position, mask, moves, low, high, result, table, control):
     reaches the exact score (a winning side takes the fastest win, a losing side the slowest loss).
     After an abort result[0] = -1.
     """
-    root_search(position, mask, moves, low, high, result, table, control, False,
-                np.zeros(1, np.int64))
+    root_search(position, mask, moves, low, high, result, table, control, False, unshared_busy())
 
 
 @kernel()
