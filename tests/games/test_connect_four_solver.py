@@ -269,6 +269,22 @@ def test_table_stores_and_finds_values_exactly():
         solver.new_table(solver.MIN_TABLE_BITS - 1)
 
 
+def test_a_near_table_kept_across_searches_of_other_positions_still_gives_exact_scores(refdata):
+    # each stored entry holds the whole hash, so old entries of other positions never mislead
+    table, near = solver.new_table(solver.MIN_TABLE_BITS), solver.new_near_table()
+    busy, control = solver.unshared_busy(), solver.new_control()
+    for moves, expected in pons_set(refdata, "Test_L2_R2", 40):
+        s = state_after(moves)
+        low, high = -rules.CELLS, rules.CELLS
+        while low < high:
+            middle = int(solver.next_test(low, high))
+            result = int(solver.negamax_shared(s[rules.POSITION], s[rules.MASK], s[rules.PLY],
+                                               middle, middle + 1, table, control, busy, near))
+            low, high = (low, result) if result <= middle else (result, high)
+        assert low == expected, moves
+    assert np.count_nonzero(near) > len(near) // 4  # the searches did use it
+
+
 BOOK_ROOT = "".join(str(int(c) - 1) for c in "4453462233")
 """A middle-game root (0-based digits) that keeps the generator tests quick."""
 
