@@ -19,9 +19,9 @@ eight-stone positions took about 14 CPU-hours of search (about 0.55 s a position
 a lent 16-core machine, session by session, each resuming into the book. The seven-stone rows,
 searched earlier (about 6.7 CPU-hours), and the six-stone rows before them agree in every score
 with the rows derived from the eight-stone ones, which replaced them. The shipped book also holds
-the first 10,958 nine-stone positions of ``--max-ply 9 --hard-first`` (the eight-stone run's log):
+the first 16,150 nine-stone positions of ``--max-ply 9 --hard-first`` (the eight-stone run's log):
 children of the slowest eight-stone searches. The first 1,176 took about 24 million nodes a
-position, the next 9,782 about 7.5 million (3.8 CPU-hours), where a fresh search of a random
+position, the next 14,974 about 6.6 million (4.3 CPU-hours), where a fresh search of a random
 nine-stone position takes a median of about 1 million.
 With ``--workers N`` one run searches the positions it still lacks in N processes, each with its
 own table, handing them out in runs of ``--chunk`` neighbouring positions as processes come free

@@ -6,7 +6,7 @@ Pons keys of a position and its mirror image; the column is given for the orient
 from, so a position found through its mirror plays ``6 - column``. ``exact`` is 1 when the score is
 the exact Pons score, 0 when it is only the outcome (1 win, 0 draw, -1 loss for the side to move).
 The shipped book holds an exact row for every position with up to eight stones and for the first
-10,958 nine-stone positions of the hardest-first order (see the script's ``--hard-first``), each
+16,150 nine-stone positions of the hardest-first order (see the script's ``--hard-first``), each
 computed by this project's own solver: its move has the best exact score (the fastest win, or in a
 lost position the slowest loss), as a searched move would. Past the book, the rows one stone earlier
 still bound a position's score (:meth:`OpeningBook.bound_from_parents`).

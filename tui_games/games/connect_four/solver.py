@@ -19,8 +19,8 @@ narrow the score interval. On top of that:
 - positions with few empty cells go to a small second table of the search's own
   (:func:`new_near_table`, 256 kB, so it stays in the processor's cache), not to the large shared
   one: their transpositions are near each other in the search, and a probe of the large table
-  there costs more than it saves (with the near table: about 35% fewer nodes and 30% less time on hard nine-stone
-  positions and on the Pons sets);
+  there costs more than it saves (with the near table: about 35% fewer nodes and 30% less time
+  on hard nine-stone positions and on the Pons sets);
 - enhanced transposition cutoffs: far from the end of the game, before searching any child, the
   table is asked whether one child is already known to be good enough to cut off;
 - Allis' claimeven as static bounds: the second player's follow-up strategy (answer on top, and
