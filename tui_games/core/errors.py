@@ -28,6 +28,11 @@ class SaveFileError(TuiGamesError):
     """A save file that cannot be loaded: damaged, from a newer version, or for an unknown game."""
 
 
+class SaveInUseError(TuiGamesError):
+    """A save another session (another running tui-games) has open: one session writes a save at a
+    time, so it cannot be opened here until that session closes it or ends."""
+
+
 class StorageError(TuiGamesError):
     """A save or the statistics could not be written or read now (read-only folder, full disk,
     database busy for too long); the message says which and why. Nothing already stored is lost.

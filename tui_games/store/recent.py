@@ -12,6 +12,8 @@ from pathlib import Path
 
 from tui_games.core.locations import config_dir
 from tui_games.store.atomic import write_atomic
+from tui_games.store.reading import read_text_capped
+from tui_games.store.settings import MAX_SETTINGS_BYTES
 
 
 def recent_file() -> Path:
@@ -21,7 +23,7 @@ def recent_file() -> Path:
 
 def _read_all() -> dict:
     try:
-        raw = json.loads(recent_file().read_text(encoding="utf-8"))
+        raw = json.loads(read_text_capped(recent_file(), MAX_SETTINGS_BYTES))
     except (OSError, ValueError, RecursionError):
         return {}
     return raw if isinstance(raw, dict) else {}

@@ -5,7 +5,9 @@ history (chance outcomes included), so it can never describe an impossible posit
 deals (format 2) also holds its series: every earlier deal's seed, parameters and history, the
 running scores and the deal being played (see :mod:`tui_games.series`); a format 1 file, which holds
 one deal, still loads. Writes are atomic. A damaged or newer-format file is moved aside to ``saves/unreadable/`` with a note of the
-reason, never deleted or overwritten.
+reason, never deleted or overwritten. Only regular files of at most :data:`MAX_SAVE_BYTES` are read,
+and a save holding more moves than its game allows (:attr:`~tui_games.core.spec.GameSpec.max_plies`
+per deal, :data:`MAX_SAVE_ACTIONS` in all) is refused before anything is replayed.
 """
 
 from __future__ import annotations
@@ -15,23 +17,29 @@ import math
 import secrets
 import shutil
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
 from tui_games import __version__
-from tui_games.core.errors import InvalidParameterError, SaveFileError, UnknownGameError
+from tui_games.core.errors import InvalidParameterError, SaveFileError, SaveInUseError, UnknownGameError
 from tui_games.core.locations import bundled_saves_dir, quarantine_dir, saves_dir
 from tui_games.core.registry import get
 from tui_games.core.results import OUTCOMES, SeatResult
 from tui_games.core.seats import Seat, check_seat_count_param, check_seats
-from tui_games.core.spec import INT64_MAX, INT64_MIN
+from tui_games.core.spec import INT64_MAX, INT64_MIN, GameSpec
+from tui_games.store import locks
 from tui_games.store.atomic import remove_stale_temp_files, write_atomic
+from tui_games.store.reading import FileTooLarge, NotARegularFile, read_text_capped
 
 SAVE_FORMAT = 2
 """The save format this version writes and the newest it reads (1: one deal; 2: adds ``series``)."""
 
 REASON_SUFFIX = ".reason.txt"
+MAX_SAVE_BYTES = 8 << 20
+"""The largest save file read (8 MiB: a long series of deals takes a few hundred kB)."""
+MAX_SAVE_ACTIONS = 250_000
+"""The most actions one save may hold over all its deals (its history, redo and earlier deals)."""
 
 
 @dataclass
@@ -96,6 +104,22 @@ def outcome_payload(opponent: str, results: list[SeatResult]) -> dict:
 def outcome_results(payload: dict) -> tuple[str, list[SeatResult]]:
     """(opponent, seat results) back from :func:`outcome_payload`'s form."""
     return payload["opponent"], [SeatResult(**row) for row in payload["seats"]]
+
+
+def with_saved_times(results: list[SeatResult], stated: dict) -> list[SeatResult]:
+    """``results``, computed by replaying a save, with the one figure no replay can know, a timed
+    game's time, taken from the result the save states (``stated``, in :func:`outcome_payload`'s form)
+    for each seat whose stated row agrees with the replay in everything else. No other stated figure
+    is ever taken."""
+    rows = {row["seat"]: row for row in (stated or {}).get("seats", [])}
+    kept = []
+    for result in results:
+        row, computed = rows.get(result.seat), asdict(result)
+        if (result.seconds is None and row is not None and row.get("seconds") is not None
+                and row["seconds"] >= 0 and all(computed.get(k) == v for k, v in row.items() if k != "seconds")):
+            result = replace(result, seconds=row["seconds"])
+        kept.append(result)
+    return kept
 
 
 @dataclass
@@ -174,6 +198,8 @@ def _history(value, name: str) -> list[int | list[int]]:
     :data:`MAX_JOINT_ACTIONS` whole numbers, one per seat (the replay checks each against its seat)."""
     if not isinstance(value, list):
         raise _malformed(f"{name} is not a list")
+    if len(value) > MAX_SAVE_ACTIONS:
+        raise SaveFileError(f"too many moves: {name} holds {len(value):,}, at most {MAX_SAVE_ACTIONS:,} are read")
     entries: list[int | list[int]] = []
     for index, item in enumerate(value):
         if isinstance(item, list):
@@ -335,6 +361,20 @@ def check_record(record: SaveRecord) -> None:
                 spec.resolve_params(setup["params"])
     except InvalidParameterError as error:
         raise SaveFileError(f"does not suit {spec.title}: {error}") from None
+    _check_lengths(spec, record)
+
+
+def _check_lengths(spec: GameSpec, record: SaveRecord) -> None:
+    """SaveFileError when a deal holds more actions than ``spec.max_plies``, or the save more than
+    :data:`MAX_SAVE_ACTIONS` (a replay of that many would take minutes and gigabytes)."""
+    deals = [len(deal["history"]) for deal in record.series["deals"]] if record.series else []
+    deals.append(len(record.history) + len(record.redo))
+    longest = max(deals)
+    if longest > spec.max_plies:
+        raise SaveFileError(f"too many moves: a deal holds {longest:,}, and {spec.title} has at most "
+                            f"{spec.max_plies:,}")
+    if sum(deals) > MAX_SAVE_ACTIONS:
+        raise SaveFileError(f"too many moves: {sum(deals):,} in all, at most {MAX_SAVE_ACTIONS:,} are read")
 
 
 def parse_record(text: str) -> SaveRecord:
@@ -367,13 +407,17 @@ def parse_record(text: str) -> SaveRecord:
 
 
 def read_save(path: Path) -> SaveRecord:
-    """The record in ``path``; raises SaveFileError with the reason when it cannot be read."""
+    """The record in ``path``; raises SaveFileError with the reason when it cannot be read (a named
+    pipe, a device or a folder is never opened for reading, and a file over MAX_SAVE_BYTES never read
+    whole)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_text_capped(Path(path), MAX_SAVE_BYTES)
     except UnicodeDecodeError:
         raise SaveFileError("not a text file") from None
     except FileNotFoundError:
         raise SaveFileError(f"no save file at {path}") from None
+    except (NotARegularFile, FileTooLarge) as error:
+        raise SaveFileError(f"{error}") from None
     except OSError as error:
         raise SaveFileError(f"cannot read it ({error.strerror or error})") from None
     return parse_record(text)
@@ -424,7 +468,7 @@ def _quarantined_entries() -> list[SaveEntry]:
         return []
     entries = []
     for path in paths:
-        if path.name.endswith(REASON_SUFFIX) or not path.is_file():
+        if path.name.endswith(REASON_SUFFIX) or path.is_dir():
             continue
         note = path.parent / (path.name + REASON_SUFFIX)
         try:
@@ -471,7 +515,7 @@ def bundled_examples() -> list[SaveEntry]:
         if not item.name.endswith(".json"):
             continue
         try:
-            entries.append(SaveEntry(path=Path(str(item)), record=parse_record(item.read_text("utf-8"))))
+            entries.append(SaveEntry(path=Path(str(item)), record=read_save(Path(str(item)))))
         except SaveFileError as error:
             entries.append(SaveEntry(path=Path(str(item)), error=str(error)))
     return entries
@@ -481,8 +525,9 @@ def delete_save(path: Path) -> None:
     """Delete the user's save ``path`` because the player asked to (the resume screen, after asking).
 
     Only a ``.json`` file directly in the saves folder, or one moved aside with its note, can be
-    deleted; anything else (a bundled example, a file elsewhere) raises SaveFileError. A file that is
-    already gone is not an error. A folder that refuses the deletion raises SaveFileError saying why.
+    deleted; anything else (a bundled example, a file elsewhere) raises SaveFileError, and so does a
+    save another session has open. A file that is already gone is not an error. A folder that refuses
+    the deletion raises SaveFileError saying why.
     """
     target = Path(path)
     try:
@@ -493,8 +538,15 @@ def delete_save(path: Path) -> None:
     if folder not in allowed or target.suffix != ".json":
         raise SaveFileError(f"{target.name} is not one of your saved games")
     try:
+        lock = locks.claim(target) if folder == saves_dir().resolve() else None
+    except SaveInUseError as error:
+        raise SaveFileError(f"{target.name} cannot be deleted: {error}") from None
+    try:
         target.unlink(missing_ok=True)
         if folder == quarantine_dir().resolve():
             (target.parent / (target.name + REASON_SUFFIX)).unlink(missing_ok=True)
     except OSError as error:
         raise SaveFileError(f"{target.name} could not be deleted ({error.strerror or error})") from None
+    finally:
+        if lock is not None:
+            lock.release()

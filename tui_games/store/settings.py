@@ -7,7 +7,8 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 
 from tui_games.core.locations import settings_file
-from tui_games.store.atomic import write_atomic
+from tui_games.store.atomic import clear_stale_once, write_atomic
+from tui_games.store.reading import read_text_capped
 
 BUNDLED_THEMES = ("dark", "light", "high-contrast", "colour-blind", "ansi-16")
 """The themes shipped with the program (a user's own theme files add more names)."""
@@ -20,6 +21,9 @@ COLOURS = ("auto", "full", "monochrome")
 
 ANIMATIONS = ("full", "reduced", "off")
 """Animation levels."""
+
+MAX_SETTINGS_BYTES = 1 << 20
+"""The largest settings file read (a larger one, or one that is no regular file, gives the defaults)."""
 
 THEME_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 """What a theme name looks like (bundled or from a user's theme file)."""
@@ -78,10 +82,12 @@ def valid_keymap(keymap: object) -> dict[str, str]:
 
 
 def load_settings() -> Settings:
-    """The saved settings, or the defaults when there are none or the file is unreadable."""
+    """The saved settings, or the defaults when there are none or the file is unreadable. Temp files
+    that killed writers left in the config folder are cleared on the way (once per process)."""
     path = settings_file()
+    clear_stale_once(path.parent)
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = json.loads(read_text_capped(path, MAX_SETTINGS_BYTES))
     except (OSError, ValueError, RecursionError):
         return Settings()
     if not isinstance(raw, dict):

@@ -10,7 +10,7 @@ The file carries its schema version (``PRAGMA user_version``); an older file is 
 first opened for writing, keeping every row (:data:`MIGRATIONS`).
 
 Faults never lose a result: a busy database is waited for and the transaction retried; a damaged
-file (garbage, truncated) is moved aside beside itself (``stats.sqlite3.damaged-<time>``), a fresh one
+file (garbage, truncated, emptied to zero bytes) is moved aside beside itself (``stats.sqlite3.damaged-<time>``), a fresh one
 is started and refilled from the finished saves, and a notice says so (:func:`take_notices`); a
 database that cannot be written (read-only, disk full) raises :class:`StorageError` and the caller
 keeps the result in its save to record later (:mod:`tui_games.store.pending`).
@@ -126,6 +126,8 @@ class StatsRow:
     """The game's own records, the highest over these games (SeatFigures.peaks)."""
     tallied_deals: int = 0
     """Deals played over the games that recorded tallies (what rates are per 100 of)."""
+    many_seats: bool = False
+    """True when some of these games ranked more than two seats (places then say more than won/lost)."""
 
     @property
     def win_pct(self) -> float:
@@ -135,9 +137,10 @@ class StatsRow:
     def lines(self) -> list[str]:
         """The game's own figures against this opponent in words, named as the game names them: its
         net chips, tallies (rates per 100 deals where the game says so), peaks and places (with more
-        than two seats); empty for a game that records no tallies or peaks."""
+        than two seats); empty for a game that records none of them."""
+        places = [places_text(self.places)] if _places_worth_showing(self.places, self.many_seats) else []
         if not self.counts and not self.peaks:
-            return []
+            return places
         try:
             spec = get(self.game_id)
             order, rates = [name for name, _ in spec.figure_labels], spec.rate_figures
@@ -154,9 +157,7 @@ class StatsRow:
                 parts.append(f"{label(name)} {per_hundred:+.1f}")
             else:
                 parts.append(f"{label(name)} {named[name]:g}")
-        if self.places and max(self.places) > 2:
-            parts.append(places_text(self.places))
-        return parts
+        return parts + places
 
 
 DEFAULT_LABELS = {"score": "best score", "best_tile": "best tile", "chips": "chips", "points": "points",
@@ -197,6 +198,8 @@ class GameFigures:
     """The times of the games that recorded one, oldest first (a puzzle's solve times)."""
     fewest_moves: int | None = None
     """The fewest moves a game took, of those that counted them."""
+    many_seats: bool = False
+    """True when some of these games ranked more than two seats (places then say more than won/lost)."""
 
     def lines(self) -> list[str]:
         """The figures in words, named as the game names them; empty when it has none."""
@@ -211,7 +214,7 @@ class GameFigures:
                          f" in {counted(len(self.chips_history), label('games'))}")
         if self.series_points and self.best_points is not None:
             parts.append(f"best {label('points')} {self.best_points:g}")
-        if self.places and max(self.places) > 2:
+        if _places_worth_showing(self.places, self.many_seats):
             parts.append(places_text(self.places))
         if self.times:
             parts.append(f"{counted(len(self.times), label('games'))}, {label('seconds')} "
@@ -242,6 +245,29 @@ def clock_text(seconds: float) -> str:
 def counted(count: int, noun: str) -> str:
     """'1 round', '4 rounds'."""
     return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _places_worth_showing(places: dict[int, int], many_seats: bool) -> bool:
+    """True when places say more than won and lost: some game ranked three seats or more."""
+    return bool(places) and (many_seats or max(places) > 2)
+
+
+def _ranks_many_seats(result: dict) -> bool:
+    """True when the recorded game of ``result`` (a row) ranked more than two seats against each other
+    (not against the house): its seat count is the game's fixed one, or its parameter of seats."""
+    try:
+        spec = get(result["game"])
+    except UnknownGameError:
+        return False
+    if spec.house:
+        return False
+    if spec.min_players == spec.max_players or not spec.seats_param:
+        return spec.min_players > 2
+    try:
+        seats = json.loads(result["params"] or "{}").get(spec.seats_param, spec.min_players)
+    except (ValueError, AttributeError):
+        return False
+    return isinstance(seats, int) and seats > 2
 
 
 def places_text(places: dict[int, int]) -> str:
@@ -309,6 +335,8 @@ def _open(path: Path, read_only: bool = False) -> sqlite3.Connection:
             connection.close()
             return sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True, timeout=BUSY_TIMEOUT_S)
     path.parent.mkdir(parents=True, exist_ok=True)
+    if _emptied(path):
+        raise _Damaged("the file is empty")
     connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S)
     try:
         connection.execute("PRAGMA journal_mode=WAL")
@@ -324,6 +352,19 @@ def _open(path: Path, read_only: bool = False) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
+
+
+def _emptied(path: Path) -> bool:
+    """True for a statistics file of zero bytes, which SQLite would take for a new, empty database.
+
+    This program's file is never empty once it exists (opening it writes its header straight away), so
+    one is a file emptied by a fault, and the statistics it held are lost unless rebuilt.
+    """
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    return info.st_size == 0 and not os.path.exists(f"{path}-wal")
 
 
 def schema_version(connection: sqlite3.Connection) -> int:
@@ -433,6 +474,14 @@ def record_game(game_id: str, opponent: str, results: list[SeatResult], params: 
     return _run(insert)
 
 
+def withdraw_game(game_key: str) -> int:
+    """Take the result recorded under ``game_key`` (every seat of it) out of the statistics, as when an
+    undo reopens a finished game; the key may be recorded again when the game ends anew. Returns how
+    many rows went (0: nothing was recorded). Raises StorageError when the statistics cannot be written.
+    """
+    return _run(lambda c: c.execute("DELETE FROM results WHERE game_key = ?", (game_key,)).rowcount)
+
+
 def rebuild_requested() -> bool:
     """True after a damaged file was replaced: every finished save should be recorded again."""
     return _run(lambda c: c.execute("SELECT 1 FROM meta WHERE name = ?", (_REBUILD,)).fetchone() is not None)
@@ -462,7 +511,7 @@ def _seat_label(game_id: str, opponent: str, seat: int) -> str:
 
 
 _RESULT_COLUMNS = ("game", "opponent", "seat", "outcome", "score", "best_tile", "chips", "place", "points",
-                   "deals", "tallies", "seconds", "moves")
+                   "deals", "tallies", "seconds", "moves", "params", "game_key")
 
 
 def _tallies_text(result: SeatResult) -> str | None:
@@ -495,8 +544,9 @@ def _fetch_results(connection: sqlite3.Connection) -> list[dict]:
     return [dict(zip((*_RESULT_COLUMNS, "humans"), row)) for row in connection.execute(query)]
 
 
-def _results() -> list[dict]:
-    """Every recorded row (results waiting in finished saves are recorded first)."""
+def results() -> list[dict]:
+    """Every recorded row, oldest first, as a dict of :data:`_RESULT_COLUMNS` and 'humans' (the human
+    seats of its game); results waiting in finished saves are recorded first."""
     from tui_games.store.pending import record_pending
 
     try:
@@ -521,7 +571,7 @@ def summary(fetched: list[dict] | None = None) -> list[StatsRow]:
     read (see :func:`overview`).
     """
     rows: dict[tuple[str, str], StatsRow] = {}
-    for result in _results() if fetched is None else fetched:
+    for result in results() if fetched is None else fetched:
         game, opponent = result["game"], result["opponent"]
         label = _seat_label(game, opponent, result["seat"]) if result["humans"] > 1 else opponent
         row = rows.setdefault((game, label), StatsRow(game, label))
@@ -542,6 +592,7 @@ def summary(fetched: list[dict] | None = None) -> list[StatsRow]:
         row.best_points = _best(row.best_points, result["points"])
         if result["place"] is not None:
             row.places[result["place"]] = row.places.get(result["place"], 0) + 1
+        row.many_seats = row.many_seats or _ranks_many_seats(result)
         row.deals += result["deals"] or 1
         if result["chips"] is not None:
             previous = row.chips_history[-1] if row.chips_history else 0.0
@@ -556,34 +607,53 @@ def summary(fetched: list[dict] | None = None) -> list[StatsRow]:
     return sorted(rows.values(), key=lambda r: (r.game_id, r.opponent))
 
 
+def recorded_games(fetched: list[dict]) -> list[list[dict]]:
+    """The rows grouped by recorded game: the rows of one game key (its human seats) together, in the
+    order the games were recorded; a row without a key is a game of its own."""
+    games: dict[object, list[dict]] = {}
+    for index, result in enumerate(fetched):
+        key = (result["game"], result["game_key"]) if result["game_key"] is not None else index
+        games.setdefault(key, []).append(result)
+    return list(games.values())
+
+
 def game_figures(fetched: list[dict] | None = None) -> list[GameFigures]:
     """Each game's figures over all its recorded games (only games that recorded any figure), ordered
-    by game id. ``fetched``: rows already read (see :func:`overview`)."""
+    by game id. A game with several human seats (a hotseat sitting) counts once: its deals once, its
+    chips as the seats' total. ``fetched``: rows already read (see :func:`overview`)."""
     games: dict[str, GameFigures] = {}
-    for result in _results() if fetched is None else fetched:
-        figures = games.setdefault(result["game"], GameFigures(result["game"]))
-        deals = result["deals"] or 1
+    for seats in recorded_games(results() if fetched is None else fetched):
+        figures = games.setdefault(seats[0]["game"], GameFigures(seats[0]["game"]))
+        deals = max(result["deals"] or 1 for result in seats)
         figures.games += 1
         figures.deals += deals
-        figures.best_score = _best(figures.best_score, result["score"])
-        figures.best_tile = _best(figures.best_tile, result["best_tile"])
-        figures.best_points = _best(figures.best_points, result["points"])
-        if result["place"] is not None:
-            figures.places[result["place"]] = figures.places.get(result["place"], 0) + 1
-        if result["chips"] is not None:
+        chips = [result["chips"] for result in seats if result["chips"] is not None]
+        if chips:
             previous = figures.chips_history[-1] if figures.chips_history else 0.0
-            figures.chips_history.append(previous + result["chips"])
+            figures.chips_history.append(previous + sum(chips))
             figures.chips_deals += deals
-        elif deals > 1 and result["points"] is not None:
+        elif deals > 1 and any(result["points"] is not None for result in seats):
             figures.series_points = True
-        if result["seconds"] is not None:
-            figures.times.append(float(result["seconds"]))
-        if result["moves"] is not None:
-            figures.fewest_moves = min(figures.fewest_moves or result["moves"], result["moves"])
+        for result in seats:
+            _add_seat_figures(figures, result)
     return [games[game] for game in sorted(games) if games[game].lines()]
+
+
+def _add_seat_figures(figures: GameFigures, result: dict) -> None:
+    """Add one seat's row to ``figures``: its bests, place, time and moves."""
+    figures.best_score = _best(figures.best_score, result["score"])
+    figures.best_tile = _best(figures.best_tile, result["best_tile"])
+    figures.best_points = _best(figures.best_points, result["points"])
+    if result["place"] is not None:
+        figures.places[result["place"]] = figures.places.get(result["place"], 0) + 1
+    figures.many_seats = figures.many_seats or _ranks_many_seats(result)
+    if result["seconds"] is not None:
+        figures.times.append(float(result["seconds"]))
+    if result["moves"] is not None:
+        figures.fewest_moves = min(figures.fewest_moves or result["moves"], result["moves"])
 
 
 def overview() -> tuple[list[StatsRow], list[GameFigures]]:
     """(:func:`summary`, :func:`game_figures`) from one reading of the file."""
-    fetched = _results()
+    fetched = results()
     return summary(fetched), game_figures(fetched)
