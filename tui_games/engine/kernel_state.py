@@ -18,7 +18,8 @@ from tui_games.core.outcome import Outcome
 from tui_games.core.players import CHANCE, SIMULTANEOUS, TERMINAL
 from tui_games.core.spec import GameSpec
 from tui_games.engine.header import NUM_PLAYERS, PLAYER, PLY, WINNER
-from tui_games.engine.observer import HIDDEN_ACTION_NAME, Observation, audience_of, redacted_array, sees
+from tui_games.engine.observer import (HIDDEN_ACTION_NAME, PUBLIC_VIEW, Observation, audience_of,
+                                      redacted_array, sees)
 
 
 @dataclass(frozen=True)
@@ -26,8 +27,9 @@ class GameKernels:
     """A game's jitted kernels and Python hooks, as the engine and the state adapter use them.
 
     ``initial(seed, params) -> np.ndarray`` builds the starting array; ``name_action(state, a)`` and
-    ``read_action(state, text)`` convert actions to and from text; ``why_illegal(state, a)`` explains
-    a refused action; ``observe(state, player)`` renders what ``player`` may see as text (it is given
+    ``read_action(state, text)`` convert actions to and from text (``read_action`` reads back every
+    name of a legal action or chance outcome; ``name_action`` raises IllegalActionError for a number
+    that is no action of the game); ``why_illegal(state, a)`` explains a refused action; ``observe(state, player)`` renders what ``player`` may see as text (it is given
     the redacted state, see :mod:`tui_games.engine.observer`). A game with hidden information adds
     ``redact`` (a kernel ``redact(state, player, out) -> 0``) and ``audience(state, action)`` (who sees
     the action about to be applied); ``hidden_name`` names an action its observer may not see.
@@ -69,6 +71,18 @@ def action_number(action: Any) -> int:
         raise IllegalActionError(f"a {number.bit_length()}-bit number is not an action: too large")
     raise IllegalActionError(
         f"{action!r} is not an action: actions are whole numbers (parse_action reads text)")
+
+
+def seat_number(seat: Any, seats: int, spectator: bool = False) -> int:
+    """``seat`` as an int when it is a seat of a ``seats``-seat game (0..seats-1, a Python or numpy
+    integer), or PUBLIC_VIEW where ``spectator`` allows one; anything else (1.5, "0", True, 7)
+    raises IllegalActionError."""
+    if isinstance(seat, numbers.Integral) and not isinstance(seat, bool):
+        number = int(seat)
+        if 0 <= number < seats or (spectator and number == PUBLIC_VIEW):
+            return number
+    watcher = f" (or {PUBLIC_VIEW}, a spectator)" if spectator else ""
+    raise IllegalActionError(f"there is no seat {seat!r} in this game: seats are 0-{seats - 1}{watcher}")
 
 
 class KernelState:
@@ -151,15 +165,30 @@ class KernelState:
     def apply(self, action: int) -> None:
         """Play ``action`` in place; raises IllegalActionError with the reason if it is not legal (the
         state is then unchanged). Only whole numbers are actions: 4.9, "4" or True are refused."""
+        action = self.check_action(action)
+        self.kernels.apply(self.array, action)
+        self.history.append(action)
+
+    def check_action(self, action: Any) -> int:
+        """``action`` as an int when :meth:`apply` would play it now (a chance outcome at a chance
+        node), else IllegalActionError with the reason; the state is not changed. Check with it before
+        naming an action that may not be one (see :meth:`action_to_string`)."""
         action = action_number(action)
         if self.observer is not None:
             raise IllegalActionError("this is one seat's view of the game: moves are played on the game itself")
         if self.is_terminal:
             raise IllegalActionError("the game is over")
         if action not in self.legal_actions():
-            raise IllegalActionError(self.kernels.why_illegal(self, action))
-        self.kernels.apply(self.array, action)
-        self.history.append(action)
+            raise IllegalActionError(self._why_illegal(action))
+        return action
+
+    def _why_illegal(self, action: int) -> str:
+        """The game's reason for refusing ``action``; a plain one where the game's hook cannot say
+        (a number far outside every action it has)."""
+        try:
+            return self.kernels.why_illegal(self, action)
+        except (IndexError, KeyError, TypeError, ValueError, OverflowError):
+            return f"{action} is not an action of {self.spec.title} now"
 
     def _seat_actions(self, player: int | None) -> list[int]:
         """The actions of seat ``player`` at a simultaneous node (empty for a seat the game has not)."""
@@ -287,6 +316,8 @@ class KernelState:
     def observed(self, player: int | None) -> "KernelState":
         """This state as ``player`` sees it: a read-only copy with what they may not see redacted, and
         the actions they may not see left out of its history (the referee, None, sees everything)."""
+        if player is not None:
+            player = seat_number(player, self.num_players, spectator=True)
         if player is None or self.kernels.redact is None:
             return type(self)(self.spec, self.kernels, self.seed, self.params, self.array.copy(), self.history,
                               player)
@@ -300,13 +331,17 @@ class KernelState:
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may see of this state: text (hidden cards stay hidden) whose ``.state`` is
-        the redacted copy of :meth:`observed`."""
+        the redacted copy of :meth:`observed`. ``player`` is a seat number, or PUBLIC_VIEW for a
+        spectator; anything else raises IllegalActionError."""
+        player = seat_number(player, self.num_players, spectator=True)
         view = self.observed(player)
         return Observation(self.kernels.observe(view, player), view, player)
 
     def information_state(self, player: int) -> str:
         """A key equal for two states exactly when ``player`` cannot tell them apart: the game and its
-        parameters, every action as ``player`` saw it (in order), and what ``player`` sees now."""
+        parameters, every action as ``player`` saw it (in order), and what ``player`` sees now.
+        ``player`` is checked as in :meth:`observation`."""
+        player = seat_number(player, self.num_players, spectator=True)
         replay = type(self)(self.spec, self.kernels, self.seed, self.params)
         seen = []
         for action in self.history:
@@ -320,14 +355,23 @@ class KernelState:
     def action_to_string(self, action: int, observer: int | None = None) -> str:
         """A short human name for ``action`` in this state, as ``observer`` may know it: an action
         they may not see (a card dealt face down to someone else) gets the game's hidden name. A joint
-        move (a list, one action per seat) is named seat by seat: 'Player 1 rock, Player 2 paper'."""
+        move (a list, one action per seat) is named seat by seat: 'Player 1 rock, Player 2 paper'.
+        A number that is no action of the game at all raises IllegalActionError; every name of a legal
+        action or chance outcome reads back to it with :meth:`parse_action` (the hidden name aside)."""
         if isinstance(action, list):
             return ", ".join(f"{self.spec.seat_name(seat)} {self.action_to_string(a, observer)}"
                              for seat, a in enumerate(action))
         action = action_number(action)
-        if observer is not None and not sees(audience_of(self, action), observer):
-            return self.kernels.hidden_name
-        return self.kernels.name_action(self, action)
+        if observer is not None:
+            observer = seat_number(observer, self.num_players, spectator=True)
+        try:
+            if observer is not None and not sees(audience_of(self, action), observer):
+                return self.kernels.hidden_name
+            return self.kernels.name_action(self, action)
+        except IllegalActionError:
+            raise
+        except (IndexError, KeyError, TypeError, ValueError, OverflowError):
+            raise IllegalActionError(f"{action} is not an action of {self.spec.title}") from None
 
     def parse_action(self, text: str) -> int:
         """The action named by ``text``; raises InvalidMoveError (an IllegalActionError) with the reason

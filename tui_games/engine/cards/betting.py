@@ -612,7 +612,10 @@ def raise_total(s, t: int, action: int) -> int:
 def action_text(s, t: int, action: int) -> str:
     """An action of the seat to act in words: 'fold', 'check', 'call 4', 'bet to 12', 'raise to 40'
     (raises name the seat's chips in the pot this hand afterwards, as ``parse_action`` reads them),
-    with ' (all in)' when it puts every chip in."""
+    with ' (all in)' when it puts every chip in. IllegalActionError for a number that is no action id
+    (a negative one; above the raise in limit)."""
+    if action < FOLD or (action > RAISE and s[t + STRUCTURE] == FIXED_LIMIT):
+        raise IllegalActionError(f"there is no action {action}: {_ACTION_IDS[int(s[t + STRUCTURE])]}")
     seat = int(s[t + TO_ACT])
     if action == FOLD:
         return "fold"
@@ -621,13 +624,17 @@ def action_text(s, t: int, action: int) -> str:
         owed = int(to_call(s, t))
         if owed == 0:
             return "check"
-        return f"call {owed}" + (" (all in)" if owed == stack else "")
+        return f"call {owed}" + (f" {_ALL_IN_MARK}" if owed == stack else "")
     total = raise_total(s, t, action)
     word = "bet" if s[t + MAX_BET] == 0 else "raise"
     all_in = seat != NOBODY and total - int(s[t + TOTALS + seat]) == stack
-    return f"{word} to {total}" + (" (all in)" if all_in else "")
+    return f"{word} to {total}" + (f" {_ALL_IN_MARK}" if all_in else "")
 
 
+_ACTION_IDS = {FIXED_LIMIT: "0 fold, 1 check or call, 2 raise",
+               NO_LIMIT: "0 fold, 1 check or call, 2 and up raise to that many chips in the pot"}
+_ALL_IN_MARK = "(all in)"
+"""What :func:`action_text` adds to an action that puts every chip in (``parse_action`` reads it)."""
 _FOLD_WORDS = ("fold", "f")
 _CALL_WORDS = ("call", "c")
 _CHECK_WORDS = ("check", "k", "x")
@@ -638,9 +645,10 @@ _ALL_IN_WORDS = ("allin", "all in", "shove", "jam")
 def parse_action(s, t: int, text: str) -> int:
     """The action id the seat to act means by ``text``: 'fold', 'check', 'call', 'raise' or 'bet'
     (the fixed raise in limit, the smallest raise in no-limit), 'raise 40' / 'bet to 40' (so that
-    its chips in the pot this hand total 40), 'allin'. InvalidMoveError for words that name no
-    action, IllegalActionError (with the reason) for one the rules refuse now."""
-    words = text.strip().lower().replace("-", " ").split()
+    its chips in the pot this hand total 40), 'allin', and every name :func:`action_text` writes
+    ('call 4', 'raise to 200 (all in)'). InvalidMoveError for words that name no action,
+    IllegalActionError (with the reason) for one the rules refuse now."""
+    words = text.strip().lower().removesuffix(_ALL_IN_MARK).replace("-", " ").split()
     if words[1:2] == ["to"]:
         del words[1]
     phrase = " ".join(words)
@@ -650,6 +658,11 @@ def parse_action(s, t: int, text: str) -> int:
         owed = int(to_call(s, t))
         if phrase in _CHECK_WORDS and owed > 0:
             raise IllegalActionError(f"you cannot check: {owed} to call (call or fold)")
+        action = CALL
+    elif len(words) == 2 and words[0] in _CALL_WORDS and words[1].isdigit():  # 'call 4', as it is named
+        owed = int(to_call(s, t))
+        if int(words[1]) != owed:
+            raise InvalidMoveError(f"{text.strip()!r} is no action: the call is {owed} now")
         action = CALL
     elif phrase in _RAISE_WORDS or phrase in _ALL_IN_WORDS:
         bounds = np.zeros(2, dtype=np.int64)

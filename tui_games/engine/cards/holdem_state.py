@@ -13,7 +13,7 @@ from typing import Callable
 import numpy as np
 
 from tui_games.core.definition import SeatFigures
-from tui_games.core.errors import InvalidMoveError, InvalidParameterError
+from tui_games.core.errors import IllegalActionError, InvalidMoveError, InvalidParameterError
 from tui_games.core.players import CHANCE
 from tui_games.core.series import SeriesRules, SeriesTarget, Standing
 from tui_games.engine.cards import betting as bt
@@ -151,9 +151,11 @@ class HoldemState(TableViews, KernelState):
 # ----- hooks for the generic adapter -----------------------------------------------------------------
 def _name_action(state: KernelState, action: int) -> str:
     if state.current_player == CHANCE:
-        return card_name(action) if 0 <= action < 52 else f"card {action}"
+        if not 0 <= action < 52:
+            raise IllegalActionError(_why_illegal(state, action))
+        return card_name(action)
     if state.current_player < 0:
-        return f"action {action}"
+        raise IllegalActionError("the hand is over: no action is named now")
     return bt.action_text(state.array, T, action)
 
 

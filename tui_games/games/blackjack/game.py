@@ -266,9 +266,10 @@ class BlackjackState(KernelState):
 
 # ----- hooks for the generic adapter -------------------------------------------------------------------
 def _name_action(state: KernelState, action: int) -> str:
-    if state.current_player == CHANCE:
-        return card_name(action) if 0 <= action < rules.NUM_CARDS else f"card {action}"
-    return ACTION_NAMES.get(action, f"action {action}")
+    if (state.current_player == CHANCE and not 0 <= action < rules.NUM_CARDS) or (
+            state.current_player != CHANCE and action not in ACTION_NAMES):
+        raise IllegalActionError(_why_illegal(state, action))
+    return card_name(action) if state.current_player == CHANCE else ACTION_NAMES[action]
 
 
 def _read_action(state: KernelState, text: str) -> int:

@@ -145,6 +145,8 @@ def decode_reroll(action: int) -> tuple[list[int], bool]:
 
 def _name_action(state: KernelState, action: int) -> str:
     if state.current_player == CHANCE:
+        if not 1 <= action <= rules.FACES:
+            raise IllegalActionError(f"{action} is not a die face: faces are 1-{rules.FACES}")
         return f"die shows {action}"
     if 0 <= action < rules.NUM_VALUES:
         return f"bid {value_of(action)} ({value_words(action)})"
@@ -158,17 +160,19 @@ def _name_action(state: KernelState, action: int) -> str:
         dice, thrown_open = decode_reroll(action)
         which = "all" if len(dice) == 3 else " ".join(str(d + 1) for d in dice)
         return f"reroll {which}" + (" open" if thrown_open else "")
-    return f"action {action}"
+    raise IllegalActionError(f"there is no action {action}: actions are 0-{rules.MAX_ACTIONS - 1}")
 
 
+_SPELT_BID = re.compile(r"(\d{3}) \((.+)\)")
 _REROLL = re.compile(r"^(?:re)?(?:roll|throw)\s+(all|[123](?:[\s,]+[123])*)(\s+(open|closed|cup|hidden))?$")
 
 
 def _read_action(state: KernelState, text: str) -> int:
     word = " ".join(text.strip().lower().split())
     if state.current_player == CHANCE:
-        if word.isdigit() and 1 <= int(word) <= 6:
-            return int(word)
+        face = word.removeprefix("die shows ")
+        if face.isascii() and face.isdigit() and 1 <= int(face) <= rules.FACES:
+            return int(face)
         raise IllegalActionError(f"{text!r} is not a die face: write 1-6")
     if word in ("believe", "b"):
         return rules.BELIEVE
@@ -177,6 +181,12 @@ def _read_action(state: KernelState, text: str) -> int:
     if word in ("look", "lift", "look under the cup"):
         return rules.LOOK
     bid_text = word[4:].strip() if word.startswith("bid ") else word
+    spelt = _SPELT_BID.fullmatch(bid_text)
+    if spelt:  # '211 (two-one-one)', as bids are named: both halves must say the same bid
+        index = index_of_value(int(spelt.group(1)))
+        if index is None or value_words(index) != spelt.group(2):
+            raise IllegalActionError(f"{text!r} is not a bid: its value and its words differ")
+        return index
     if bid_text.isdigit():
         index = index_of_value(int(bid_text))
         if index is None:
@@ -213,6 +223,8 @@ def _why_illegal(state: KernelState, action: int) -> str:
         if phase in (rules.PHASE_LOOKED, rules.PHASE_CHALLENGE):
             return ("you lifted the cup: reroll at least one die first" if phase == rules.PHASE_LOOKED
                     else "a believed poker must be matched by throwing: reroll dice")
+        if s.bid is None:
+            return f"{value_of(action)} cannot be bid now"
         return f"{value_of(action)} does not beat the bid {value_of(s.bid)}"
     if action == rules.LOOK:
         return "you may look under the cup only when you have just believed a bid"

@@ -98,6 +98,8 @@ class ConnectFourState(KernelState):
 
 
 def _name_action(state: KernelState, action: int) -> str:
+    if not 0 <= action < rules.WIDTH:
+        raise IllegalActionError(_why_illegal(state, action))
     return column_name(action)
 
 

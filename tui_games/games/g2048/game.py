@@ -102,11 +102,11 @@ class G2048State(KernelState):
 def _name_action(state: KernelState, action: int) -> str:
     if state.is_chance_node:
         if not 0 <= action < rules.NUM_CHANCE_OUTCOMES:
-            return f"chance outcome {action}"
+            raise IllegalActionError(_why_illegal(state, action))
         return f"{2 if action % 2 == 0 else 4} at {cell_name(action // 2)}"
-    if 0 <= action < rules.NUM_MOVES:
-        return MOVE_NAMES[action]
-    return f"action {action}"
+    if not 0 <= action < rules.NUM_MOVES:
+        raise IllegalActionError(_why_illegal(state, action))
+    return MOVE_NAMES[action]
 
 
 def _read_action(state: KernelState, text: str) -> int:

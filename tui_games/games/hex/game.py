@@ -121,6 +121,8 @@ class HexState(KernelState):
 def _name_action(state: HexState, action: int) -> str:
     if action == state.swap_action:
         return SWAP_NAME
+    if not 0 <= action < state.size * state.size:
+        raise IllegalActionError(_why_illegal(state, action))
     return state.cell_name(action)
 
 

@@ -21,7 +21,7 @@ from tui_games.engine.cards import holdem
 from tui_games.engine.cards.holdem_state import HoldemState, make_kernels, seat_count
 from tui_games.engine.cards.holdem_state import figures as hand_figures
 from tui_games.engine.cards.holdem_state import result_text as hand_result_text
-from tui_games.engine.kernel_state import KernelState
+from tui_games.engine.kernel_state import KernelState, seat_number
 from tui_games.engine.observer import EVERYONE, audience_of, redacted_array, sees
 from tui_games.games.holdem_tournament import rules
 from tui_games.games.holdem_tournament.spec import MAX_TABLE_CHIPS
@@ -60,6 +60,7 @@ class TournamentState(HoldemState):
         """This state as ``player`` sees it (see KernelState.observed), from the audiences kept."""
         if player is None:
             return super().observed(player)
+        player = seat_number(player, self.num_players, spectator=True)
         seen = [action if sees(audience, player) else -1 for action, audience in zip(self.history, self.audiences())]
         return type(self)(self.spec, self.kernels, self.seed, self.params,
                           redacted_array(self.kernels, self.array, player), seen, player)

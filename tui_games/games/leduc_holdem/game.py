@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tui_games.core.definition import GameDefinition, SeatFigures, ai_factory
-from tui_games.core.errors import InvalidMoveError, InvalidParameterError
+from tui_games.core.errors import IllegalActionError, InvalidMoveError, InvalidParameterError
 from tui_games.core.players import CHANCE
 from tui_games.core.series import SeriesRules, SeriesTarget, Standing
 from tui_games.engine.cards import betting as bt
@@ -168,16 +168,22 @@ class LeducState(TableViews, KernelState):
 
 
 # ----- hooks for the generic adapter -----------------------------------------------------------------
+SMALL_BLIND_POST = " posts the small blind"
+"""How the button's chance outcome is named after the seat ('Player 1 posts the small blind')."""
+
+
 def _name_action(state: KernelState, action: int) -> str:
     s: LeducState = state  # type: ignore[assignment]
     if s.current_player == CHANCE:
         if int(s.array[rules.PHASE]) == rules.PHASE_BUTTON:
             if action in (0, 1):
-                return f"{s.spec.seat_name(action)} posts the small blind"
-            return f"seat {action}"
-        return card_name(action) if 0 <= action < rules.NUM_CARDS else f"card {action}"
+                return f"{s.spec.seat_name(action)}{SMALL_BLIND_POST}"
+            raise IllegalActionError(_why_illegal(s, action))
+        if not 0 <= action < rules.NUM_CARDS:
+            raise IllegalActionError(_why_illegal(s, action))
+        return card_name(action)
     if s.current_player < 0:
-        return f"action {action}"
+        raise IllegalActionError("the hand is over: no action is named now")
     return bt.action_text(s.array, T, action)
 
 
@@ -185,7 +191,7 @@ def _read_action(state: KernelState, text: str) -> int:
     s: LeducState = state  # type: ignore[assignment]
     if s.current_player == CHANCE:
         if int(s.array[rules.PHASE]) == rules.PHASE_BUTTON:
-            word = text.strip().lower()
+            word = text.strip().lower().removesuffix(SMALL_BLIND_POST)
             for seat in range(s.num_players):
                 if word in (s.spec.seat_name(seat).lower(), str(seat + 1)):
                     return seat

@@ -45,7 +45,9 @@ class HeapState(KernelState):
 
 
 def name_move(state: HeapState, action: int) -> str:
-    """'take K from heap H' (heaps numbered from 1)."""
+    """'take K from heap H' (heaps numbered from 1); IllegalActionError for a negative number."""
+    if action < 0:
+        raise IllegalActionError(why_illegal(state, action))
     heap, take = state.decode(action)
     return f"take {take} from heap {heap + 1}"
 

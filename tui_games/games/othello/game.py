@@ -165,6 +165,8 @@ def _initial(seed: int, params: dict):
 
 
 def _name_action(state: KernelState, action: int) -> str:
+    if not 0 <= action <= rules.PASS:
+        raise IllegalActionError(_why_illegal(state, action))
     return action_name(action)
 
 

@@ -212,10 +212,7 @@ def _reason(state: RoPaSciState, player: int, action: int) -> str:
 
 
 def _name_action(state: RoPaSciState, action: int) -> str:
-    try:
-        return action_text(action)
-    except IllegalActionError:
-        return f"action {action}"
+    return action_text(action)
 
 
 def _read_action(state: RoPaSciState, text: str) -> int:

@@ -130,9 +130,9 @@ class CubeState(KernelState):
 
 
 def _name_action(state: KernelState, action: int) -> str:
-    if 0 <= action < geometry.NUM_MOVES:
-        return MOVE_NAMES[action]
-    return f"action {action}"
+    if not 0 <= action < geometry.NUM_MOVES:
+        raise IllegalActionError(_why_illegal(state, action))
+    return MOVE_NAMES[action]
 
 
 def _read_action(state: KernelState, text: str) -> int:

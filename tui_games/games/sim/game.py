@@ -42,7 +42,11 @@ class SimState(KernelState):
         return [int(owner) - 1 for owner in edges]
 
     def edge_nodes(self, edge: int) -> tuple[int, int]:
-        """The two nodes of ``edge``, smaller first."""
+        """The two nodes of ``edge``, smaller first; IllegalActionError for a number that is no edge
+        of this board (the kernel walks the edges and would never end for a large one)."""
+        count = edge_count(self.nodes)
+        if not 0 <= edge < count:
+            raise IllegalActionError(f"there is no edge {edge}: edges are 0-{count - 1}")
         a, b = rules.edge_nodes(self.nodes, edge)
         return int(a), int(b)
 

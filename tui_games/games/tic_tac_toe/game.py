@@ -38,6 +38,8 @@ class TicTacToeState(KernelState):
 
 
 def _name_action(state: KernelState, action: int) -> str:
+    if not 0 <= action <= 8:
+        raise IllegalActionError(_why_illegal(state, action))
     return cell_name(action)
 
 

@@ -31,7 +31,10 @@ _CELL_NAME = re.compile(r"([a-i])\s*([1-9])")
 
 
 def cell_name(cell: int) -> str:
-    """'a1' for cell 0 ... 'e5' for the centre, 'i5' for cell 60."""
+    """'a1' for cell 0 ... 'e5' for the centre, 'i5' for cell 60; IllegalActionError for a number that
+    is no cell."""
+    if not 0 <= cell < rules.N_CELLS:
+        raise IllegalActionError(f"{cell} is not a cell: cells are 0-{rules.N_CELLS - 1}")
     row = rules.GRID.row_of(cell)
     return f"{ROW_LETTERS[row]}{rules.GRID.rows[row].index(cell) + 1}"
 
