@@ -194,3 +194,25 @@ def test_a_search_that_fails_only_because_the_warm_up_stopped_it_does_not_fail_t
     warmup._run_briefly(Player(fail_before_stop=False), "choose", state, 0.01)
     with pytest.raises(ValueError, match="a real defect"):
         warmup._run_briefly(Player(fail_before_stop=True), "choose", state, 5.0)
+
+
+def test_end_compiling_ends_a_foreground_compile_child(monkeypatch):
+    """The app on its way out (quit, lost terminal, SIGTERM) ends the child process a game's first
+    open started, as well as the warmer's: it would otherwise compile on, orphaned, for minutes."""
+    real_popen = subprocess.Popen
+
+    def slow_popen(command, **kwargs):
+        return real_popen([sys.executable, "-c", "import time; time.sleep(120)"], **kwargs)
+
+    monkeypatch.setattr(warmup.subprocess, "Popen", slow_popen)
+    results: list[bool] = []
+    compiling = threading.Thread(target=lambda: results.append(
+        warmup._compile_in_subprocess(TTT, [1], lambda *report: None)))
+    compiling.start()
+    deadline = time.monotonic() + 30
+    while not warmup._children and time.monotonic() < deadline:
+        time.sleep(0.02)
+    warmup.end_compiling()
+    compiling.join(10)
+    assert not compiling.is_alive() and results == [False]
+    assert not warmup._children

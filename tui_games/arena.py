@@ -20,6 +20,7 @@ from tui_games.core.outcome import Outcome
 from tui_games.core.players import SIMULTANEOUS
 from tui_games.core.registry import get
 from tui_games.core.seats import Seat, check_seat_count_param, check_seats
+from tui_games.engine.seeds import derive_seed
 
 PLAYER_LETTERS = "ABCDEFGHIJ"
 """The arena's names of its players, in the order the command line gives them (--a, --b, ...)."""
@@ -135,7 +136,7 @@ def _play(spec, params: dict, players: list, seed: int):
 def run_arena(game_id: str, level_a: int, level_b: int, games: int, params: dict | None = None,
               seed: int = 0, progress=None) -> ArenaResult:
     """Play ``games`` games (at least 1) of AI level A against level B (alternating seats), or each
-    alone. Any 64-bit seed works, negative ones included."""
+    alone. Any whole seed works (each game's and AI's seed is derived from it)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise InvalidParameterError(f"the number of games must be a whole number of at least 1 (got {games!r})")
     spec = get(game_id)
@@ -154,19 +155,19 @@ def run_arena(game_id: str, level_a: int, level_b: int, games: int, params: dict
         scores = {level_a: [], level_b: []}
         for index in range(games):
             for level in (level_a, level_b):
-                player = spec.ai(level, seed=seed + index)
-                scores[level].append(_play(spec, params, [player], seed + index)[0])
+                player = spec.ai(level, seed=derive_seed(seed, index))
+                scores[level].append(_play(spec, params, [player], derive_seed(seed, index))[0])
             if progress:
                 progress(index + 1, games)
         result.mean_a, result.half_width_a = _mean_and_half_width(scores[level_a])
         result.mean_b, result.half_width_b = _mean_and_half_width(scores[level_b])
         return result
     for index in range(games):
-        a = spec.ai(level_a, seed=seed + 2 * index)
-        b = spec.ai(level_b, seed=seed + 2 * index + 1)
+        a = spec.ai(level_a, seed=derive_seed(seed, 2 * index))
+        b = spec.ai(level_b, seed=derive_seed(seed, 2 * index + 1))
         a_seat = index % 2
         players = [a, b] if a_seat == 0 else [b, a]
-        returns = _play(spec, params, players, seed + index)
+        returns = _play(spec, params, players, derive_seed(seed, index))
         if result.big_blind is not None:
             result.chips_a.append(float(returns[a_seat]))
         if returns[a_seat] > returns[1 - a_seat]:
@@ -267,8 +268,8 @@ def run_places_arena(game_id: str, levels: list[int], games: int, params: dict |
         seat_of = [(player + index) % count for player in range(count)]
         players: list = [None] * count
         for player, seat in enumerate(seat_of):
-            players[seat] = spec.ai(levels[player], seed=seed + count * index + player)
-        state = _play_out(spec, params, players, seed + index)
+            players[seat] = spec.ai(levels[player], seed=derive_seed(seed, count * index + player))
+        state = _play_out(spec, params, players, derive_seed(seed, index))
         result.add(state.outcome(), seat_of)
         if progress:
             progress(index + 1, games)

@@ -71,6 +71,8 @@ _slots: dict[str, _GameSlot] = {}
 _slots_lock = threading.Lock()
 _foreground = threading.Condition()
 _foreground_count = 0
+_children: set[subprocess.Popen] = set()
+_children_lock = threading.Lock()
 
 
 def _slot(game_id: str) -> _GameSlot:
@@ -244,15 +246,33 @@ def _compile_in_subprocess(spec: GameSpec, levels: list[int], report: Report,
                                  env=dict(os.environ), stdin=subprocess.DEVNULL)
     except OSError:
         return False
-    started(child)
-    assert child.stdout is not None
-    for line in child.stdout:
-        progress = re.match(r"\[(\d+)/(\d+)\] (.*)", line.strip())
-        if progress:
-            step, steps = int(progress.group(1)), int(progress.group(2))
-            if step < steps:
-                report(f"{progress.group(3)} (compiling, first time only)", step, steps + 1)
-    return child.wait() == 0
+    with _children_lock:
+        _children.add(child)
+    try:
+        started(child)
+        assert child.stdout is not None
+        for line in child.stdout:
+            progress = re.match(r"\[(\d+)/(\d+)\] (.*)", line.strip())
+            if progress:
+                step, steps = int(progress.group(1)), int(progress.group(2))
+                if step < steps:
+                    report(f"{progress.group(3)} (compiling, first time only)", step, steps + 1)
+        return child.wait() == 0
+    finally:
+        with _children_lock:
+            _children.discard(child)
+
+
+def end_compiling() -> None:
+    """End every compiling child process this process started (the app is closing); waits for none."""
+    with _children_lock:
+        children = list(_children)
+    for child in children:
+        if child.poll() is None:
+            try:
+                child.terminate()
+            except OSError:
+                pass
 
 
 class _Foreground:
@@ -430,4 +450,4 @@ class BackgroundWarmer:
             self.finished.set()
 
 
-__all__ = ["BackgroundWarmer", "RULES", "is_ready", "loaded_parts", "marker", "prepare"]
+__all__ = ["BackgroundWarmer", "RULES", "end_compiling", "is_ready", "loaded_parts", "marker", "prepare"]

@@ -4,6 +4,7 @@ unwritable cache falls back to compiling in memory, and numba's own warnings fai
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -172,3 +173,74 @@ def test_a_cache_that_fails_while_writing_compiles_in_memory(tmp_path, monkeypat
     assert done.stdout.split() == ["5", "0"]
     assert done.stderr == (f"tui-games: kernels cannot be cached in {root} (No space left on device): "
                            "compiling them in memory\n")
+
+
+TWIN_KERNELS = textwrap.dedent('''
+    from tui_games.engine.jit import kernel
+
+    @kernel()
+    def f(a):
+        return a + {f}
+
+    @kernel()
+    def g(a):
+        return a + {g}
+''')
+"""Two kernels with the same bytecode (only their constants differ): numba's own index key cannot tell
+one's cache entry from the other's."""
+USE_TWINS = ("import importlib\n"
+             "m = importlib.import_module('{package}.twins')\n"
+             "print(m.f(1), m.g(1), sum(m.f.stats.cache_hits.values()) + sum(m.g.stats.cache_hits.values()))\n")
+
+
+def _swap(a: Path, b: Path) -> None:
+    parked = a.with_name(a.name + ".parked")
+    a.rename(parked)
+    b.rename(a)
+    parked.rename(b)
+
+
+def _as_folder(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+    (path / "left-here").write_text("a folder where a cache file should be")
+
+
+@pytest.mark.parametrize("fault", ["swapped index files", "swapped data files", "another module's files",
+                                   "folder for the index", "folder for a data file"])
+def test_a_cache_file_of_another_kernel_or_a_folder_in_its_place_is_cleared_and_recompiled(tmp_path, fault):
+    """Each cache file is bound to its place: a swapped or copied file of another kernel (another game's,
+    with the same names) is refused instead of loaded, and a folder where a file goes is replaced."""
+    root = tmp_path / "cache"
+    env = {"NUMBA_CACHE_DIR": str(root), "TUI_GAMES_HOME": str(tmp_path / "home"), "PYTHONPATH": str(tmp_path)}
+    for package, (f, g) in {"mine": (1, 2), "theirs": (2, 1)}.items():
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "twins.py").write_text(TWIN_KERNELS.format(f=f, g=g))
+        os.utime(tmp_path / package / "twins.py", ns=(10**18, 10**18))  # same size and time: same stamp
+    for package in ("mine", "theirs"):
+        first = _python(USE_TWINS.format(package=package), env)
+        assert first.returncode == 0 and first.stderr == "", first.stderr
+    mine = next(p for p in root.rglob("mine_*") if p.is_dir())
+    theirs = next(p for p in root.rglob("theirs_*") if p.is_dir())
+    (f_index,), (g_index,) = mine.glob("twins.f-*.nbi"), mine.glob("twins.g-*.nbi")
+    (f_data,), (g_data,) = mine.glob("twins.f-*.nbc"), mine.glob("twins.g-*.nbc")
+    if fault == "swapped index files":
+        _swap(f_index, g_index)
+    elif fault == "swapped data files":
+        _swap(f_data, g_data)
+    elif fault == "another module's files":
+        for path in theirs.iterdir():
+            shutil.copy2(path, mine / path.name)
+    elif fault == "folder for the index":
+        _as_folder(f_index)
+    else:
+        _as_folder(f_data)
+
+    repaired = _python(USE_TWINS.format(package="mine"), env)
+    assert repaired.returncode == 0, repaired.stderr
+    assert repaired.stdout.split()[:2] == ["2", "3"], "mine's kernels, not another's"
+    notices = repaired.stderr.strip().splitlines()
+    assert notices and all(line.startswith("tui-games: a damaged kernel cache entry was cleared and is compiled "
+                                           "again (twins.") for line in notices), notices
+    again = _python(USE_TWINS.format(package="mine"), env)
+    assert again.stdout.split() == ["2", "3", "2"] and again.stderr == "", (again.stdout, again.stderr)

@@ -8,10 +8,12 @@ therefore lives in a folder named by a hash of the engine's sources plus, for a 
 the engine recompiles everything. The folders sit under ``NUMBA_CACHE_DIR`` (set here, before numba is
 first imported, to ``<user cache>/numba-<version>`` unless already set).
 
-Every index and data file carries a SHA-256 of its content, so a truncated or overwritten entry is
-detected on load; it is then deleted and the kernel recompiled (and cached afresh). When no cache
-folder can be written (read-only home or cache) kernels are compiled in memory, and a one-line notice
-says so (on stderr, and in :func:`cache_notices`).
+Every index and data file carries a SHA-256 of its place in the cache (folder and file name) and of
+its content, so a truncated or overwritten entry, and a whole file that belongs elsewhere (another
+kernel's, another game's, swapped or copied over), is detected on load; so is a folder standing where
+a file should be. The entry is then removed and the kernel recompiled (and cached afresh). When no
+cache folder can be written (read-only home or cache) kernels are compiled in memory, and a one-line
+notice says so (on stderr, and in :func:`cache_notices`).
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ import glob
 import hashlib
 import os
 import pickle
+import shutil
 import sys
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from tui_games import __version__
 from tui_games.core.locations import cache_dir
@@ -125,43 +129,86 @@ class _PerGameCacheImpl(caching.CompileResultCacheImpl):
 
 
 class DamagedCacheEntry(Exception):
-    """A cache file whose content does not match the hash written with it (truncated, overwritten)."""
+    """A cache file that is not what was written there: truncated or overwritten, another entry's file,
+    or not a file at all."""
+
+
+def _remove(path: str) -> None:
+    """Delete the file, link or folder at ``path`` (quietly: a later write reports what still fails)."""
+    try:
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        else:
+            os.unlink(path)
+    except OSError:
+        pass
+
+
+class _ForFile(NamedTuple):
+    """What is written to a data file, with the file's path (its seal names its place)."""
+
+    path: str
+    data: object
 
 
 class _CheckedCacheFile(caching.IndexDataCacheFile):
-    """Numba's index and data files, each written with a SHA-256 of its content and checked on load."""
+    """Numba's index and data files, each sealed with a SHA-256 of its place and content, checked on load."""
 
-    _MAGIC = b"tui-games kernel cache 1\n"
+    _MAGIC = b"tui-games kernel cache 2\n"
+
+    def __init__(self, cache_path, filename_base, source_stamp):
+        super().__init__(cache_path, filename_base, source_stamp)
+        self._place = os.path.relpath(cache_path, cache_root()).replace(os.sep, "/")
+
+    def _seal_digest(self, path: str, payload: bytes) -> bytes:
+        place = f"{self._place}/{os.path.basename(path)}".encode()
+        return hashlib.sha256(place + b"\0" + payload).digest()
 
     def _dump(self, obj) -> bytes:
+        """``obj`` pickled and sealed for its file: a data file's (see :meth:`_save_data`), else the index."""
+        path, obj = obj if isinstance(obj, _ForFile) else (self._index_path, obj)
         payload = super()._dump(obj)
-        return self._MAGIC + hashlib.sha256(payload).digest() + payload
+        return self._MAGIC + self._seal_digest(path, payload) + payload
 
-    def _undump(self, blob: bytes, path: str):
+    def _unseal(self, blob: bytes, path: str):
         head = len(self._MAGIC)
         payload = blob[head + 32:]
-        if not blob.startswith(self._MAGIC) or hashlib.sha256(payload).digest() != blob[head:head + 32]:
+        if not blob.startswith(self._MAGIC) or self._seal_digest(path, payload) != blob[head:head + 32]:
             raise DamagedCacheEntry(path)
         return pickle.loads(payload)
 
-    def _load_index(self):
+    @staticmethod
+    def _read(path: str, index: bool = False):
+        """The file's bytes (an index: its version and the rest); None when there is no file."""
+        if os.path.lexists(path) and not os.path.isfile(path):
+            raise DamagedCacheEntry(path)
         try:
-            with open(self._index_path, "rb") as handle:
-                version = pickle.load(handle)
-                data = handle.read()
+            with open(path, "rb") as handle:
+                return (pickle.load(handle), handle.read()) if index else handle.read()
         except FileNotFoundError:
+            return None
+        except (pickle.UnpicklingError, EOFError, ValueError, TypeError, IsADirectoryError):
+            raise DamagedCacheEntry(path) from None
+
+    def _load_index(self):
+        read = self._read(self._index_path, index=True)
+        if read is None:
             return {}
-        except (pickle.UnpicklingError, EOFError, ValueError, TypeError):
-            raise DamagedCacheEntry(self._index_path) from None
+        version, data = read
         if version != self._version:
             return {}
-        stamp, overloads = self._undump(data, self._index_path)
+        stamp, overloads = self._unseal(data, self._index_path)
         return overloads if stamp == self._source_stamp else {}
 
     def _load_data(self, name):
         path = self._data_path(name)
-        with open(path, "rb") as handle:
-            return self._undump(handle.read(), path)
+        blob = self._read(path)
+        if blob is None:
+            raise FileNotFoundError(path)
+        return self._unseal(blob, path)
+
+    def _save_data(self, name, data):
+        super()._save_data(name, _ForFile(self._data_path(name), data))
 
 
 class _GuardedCache(caching.FunctionCache):
@@ -187,21 +234,31 @@ class _GuardedCache(caching.FunctionCache):
             return None
 
     def save_overload(self, sig, data):
-        """Cache the compiled kernel; a write that fails (disk full, read-only) leaves it in memory only."""
-        try:
-            super().save_overload(sig, data)
-        except OSError as error:
-            _notice(f"kernels cannot be cached in {cache_root()} ({error.strerror or error}): "
-                    "compiling them in memory")
+        """Cache the compiled kernel; a write that fails (disk full, read-only) leaves it in memory only.
+        An entry in the way (a damaged index, a folder where a file goes) is cleared and the write retried."""
+        for attempt in range(2):
+            try:
+                super().save_overload(sig, data)
+                return
+            except (OSError, DamagedCacheEntry) as error:
+                failure = error
+            in_the_way = isinstance(failure, DamagedCacheEntry) or any(
+                os.path.isdir(path) and not os.path.islink(path) for path in self._entry_paths())
+            if attempt or not in_the_way:
+                break
+            self.clear_entry()
+        _notice(f"kernels cannot be cached in {cache_root()} ({getattr(failure, 'strerror', None) or failure}): "
+                "compiling them in memory")
+
+    def _entry_paths(self) -> list[str]:
+        """Everything in the cache folder under this function's names (index, data, unfinished writes)."""
+        pattern = os.path.join(glob.escape(self._cache_path), glob.escape(self._impl.filename_base) + ".*")
+        return glob.glob(pattern)
 
     def clear_entry(self) -> None:
-        """Delete this function's index and data files."""
-        pattern = os.path.join(glob.escape(self._cache_path), glob.escape(self._impl.filename_base) + ".*")
-        for path in glob.glob(pattern):
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
+        """Delete this function's index and data files, and anything else standing under their names."""
+        for path in self._entry_paths():
+            _remove(path)
 
 
 def enable_cache(dispatcher):

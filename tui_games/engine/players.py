@@ -9,6 +9,7 @@ from tui_games.core.errors import IllegalActionError
 from tui_games.core.hints import Hint
 from tui_games.core.players import SIMULTANEOUS
 from tui_games.engine.search import Negamax, describe_score
+from tui_games.engine.seeds import derive_seed
 
 
 def require_decision(state, player: int | None = None) -> list[int]:
@@ -107,7 +108,7 @@ class MctsPlayer:
         self.iterations = iterations
         self.exploration = exploration
         self.time_budget = time_budget
-        self.searcher = MctsSearch(kernels, exploration, seed=seed * 2654435761 + level)
+        self.searcher = MctsSearch(kernels, exploration, seed=derive_seed(seed, level, scale=2654435761))
         self.stop_flag = self.searcher.stop_flag
 
     def stop(self) -> None:

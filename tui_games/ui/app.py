@@ -1,4 +1,4 @@
-"""The Textual application: themes, settings, screen navigation, too-small guard and SIGHUP save.
+"""The Textual application: themes, settings, screen navigation, too-small guard, and the way out.
 
 ``run_app(start)`` is what ``tui-games`` (the CLI) calls. ``start`` is None for the menu,
 ``{"resume": path}`` to reopen a save, or ``{"game": id, "params": {...}, "seats": [Seat, ...],
@@ -9,13 +9,16 @@ ASCII through :class:`~tui_games.ui.display_filters.AsciiFilter`), the colour mo
 default when ``NO_COLOR`` is set), the animation level and the key map (bindings have ids, see
 :mod:`tui_games.ui.keymap`). ``run_app`` also warms every game's kernels in a background thread
 while the player looks at the menu (:class:`~tui_games.warmup.BackgroundWarmer`).
+
+When the terminal goes away (SIGHUP, or a terminal that stops answering) or SIGTERM comes, the game is
+saved and the app exits; under ``run_app`` the process ends within seconds even when a thread worker or
+a write to the dead terminal would hold it (:class:`~tui_games.ui.terminal_guard.TerminalGuard`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-import signal
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterable
@@ -35,6 +38,7 @@ from tui_games.ui.keymap import ASCII_KEY_NAMES
 from tui_games.ui.screens.game import GameRequest, GameScreen
 from tui_games.ui.screens.menu import MenuScreen
 from tui_games.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from tui_games.ui.terminal_guard import TerminalGuard, terminal_fds
 from tui_games.ui.themes import DEFAULT_THEME, ThemeCatalog, load_themes, stylesheet_path
 
 ANIMATION_LEVELS = {"full": "full", "reduced": "basic", "off": "none"}
@@ -73,7 +77,7 @@ class TuiGamesApp(App):
     ]
 
     def __init__(self, start: dict | None = None, settings: Settings | None = None, *,
-                 warm_up: bool = False) -> None:
+                 warm_up: bool = False, watchdog: bool = False) -> None:
         super().__init__()
         self.start_request = request_from_start(start)
         """The game to open over the menu at start-up, if any."""
@@ -88,6 +92,9 @@ class TuiGamesApp(App):
         self.warmer = None
         """The background warm-up (``run_app`` turns it on; tests leave it off)."""
         self._warm_up = warm_up
+        self.exit_guard: TerminalGuard | None = None
+        """Saves and exits on SIGHUP, SIGTERM or a lost terminal (installed on mount)."""
+        self._watchdog = watchdog
         self._ascii_filter = AsciiFilter(enabled=False)
         # Textual adds its own colour filter for NO_COLOR; the colour setting decides instead.
         self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome))]
@@ -104,14 +111,14 @@ class TuiGamesApp(App):
 
     # ----- start-up ----------------------------------------------------------------------------------
     def on_mount(self) -> None:
-        """Show the menu (and the requested game), watch the size, save on SIGHUP, start warming up."""
+        """Show the menu (and the requested game), watch the size and the terminal, start warming up."""
         self.set_keymap(self.settings.keymap)
         self.theme_changed_signal.subscribe(self, lambda theme: self._apply_colour())
         self.screen_change_signal.subscribe(self, self._screen_changed)
         self.push_screen(MenuScreen())
         if self.start_request is not None:
             self.open_game(self.start_request)
-        self._install_hangup_handler()
+        self._install_exit_guard()
         self._started = True
         self._check_size(self.size.width, self.size.height)
         for note in self._startup_notes:
@@ -156,18 +163,27 @@ class TuiGamesApp(App):
         elif guards and self.screen is guards[-1]:
             self.pop_screen()
 
-    def _install_hangup_handler(self) -> None:
-        if not hasattr(signal, "SIGHUP"):
-            return
-        try:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self._hang_up)
-        except (NotImplementedError, RuntimeError, ValueError):
-            pass
+    def _install_exit_guard(self) -> None:
+        self.exit_guard = TerminalGuard(self._save_on_the_way_out, self.exit, stopping=self._no_restart,
+                                        fds=[] if self.is_headless else terminal_fds(),
+                                        watchdog=self._watchdog)
+        self.exit_guard.install(asyncio.get_running_loop())
 
-    def _hang_up(self) -> None:
-        """The terminal went away (SSH disconnect): save and exit."""
+    def on_unmount(self) -> None:
+        """Give SIGHUP and SIGTERM back (the app is gone; a test process goes on)."""
+        if self.exit_guard is not None:
+            self.exit_guard.uninstall()
+
+    def _no_restart(self) -> None:
+        # Textual restarts its terminal threads on SIGCONT, which a hang-up sends after SIGHUP.
+        driver = self._driver
+        if driver is not None:
+            driver._auto_restart = False
+
+    def _save_on_the_way_out(self) -> None:
+        """Save the game and end the warm-up and any compiling child process, waiting for nothing."""
         self.save_active_match()
-        self.exit()
+        self.stop_warm_up(timeout=0)
 
     def save_active_match(self) -> None:
         """Stop any AI search and save the match on the game screen, if there is one."""
@@ -186,10 +202,14 @@ class TuiGamesApp(App):
         self.stop_warm_up()
         self.exit()
 
-    def stop_warm_up(self) -> None:
-        """End the background warm-up (and any compiling child process)."""
+    def stop_warm_up(self, timeout: float = 1.0) -> None:
+        """End the background warm-up (waiting up to ``timeout`` for its thread) and any compiling
+        child process."""
+        from tui_games.warmup import end_compiling
+
         if self.warmer is not None:
-            self.warmer.stop(timeout=1.0)
+            self.warmer.stop(timeout=timeout)
+        end_compiling()
 
     # ----- navigation --------------------------------------------------------------------------------
     def open_game(self, request: GameRequest) -> None:
@@ -323,8 +343,9 @@ class TuiGamesApp(App):
 
 
 def run_app(start: dict | None = None) -> None:
-    """Run the app until the player quits (the running game is saved on the way out)."""
-    app = TuiGamesApp(start, warm_up=True)
+    """Run the app until the player quits, its terminal goes away or SIGTERM comes (the running game is
+    saved on the way out)."""
+    app = TuiGamesApp(start, warm_up=True, watchdog=True)
     try:
         app.run()
     finally:

@@ -33,6 +33,7 @@ from tui_games.engine.header import PLAYER
 from tui_games.engine.observer import redacted_array
 from tui_games.engine.players import require_decision
 from tui_games.engine.rng import make_rng
+from tui_games.engine.seeds import derive_seed
 
 LOOSE = 1
 SOLID = 2
@@ -107,7 +108,7 @@ class HoldemPlayer:
     def __init__(self, level: int, seed: int = 0) -> None:
         self.level = level
         self.rng = random.Random(seed)
-        self.equity_rng = make_rng(seed * 2654435761 + 12345)
+        self.equity_rng = make_rng(derive_seed(seed, 12345, scale=2654435761))
         self.habits: dict[int, SeatHabits] = {}
         self._counted: tuple = (None, [], 0)  # (hand identity, its actions, betting log entries) counted
         self.bluffs = 0

@@ -28,6 +28,7 @@ from importlib import resources
 
 from tui_games.core.hints import Hint
 from tui_games.engine.players import require_decision
+from tui_games.engine.seeds import derive_seed
 from tui_games.games.hex.game import board_grid
 from tui_games.games.hex.search import HexMcts, best_move
 from tui_games.games.hex.solver import MAX_SOLVER_SIZE, WIN, HexSolver, centre_order
@@ -104,7 +105,7 @@ class HexPlayer:
             s = self.settings
             self._searches[size] = HexMcts(board_grid(size), explore=s.explore, rave_bias=s.rave_bias,
                                            bridges=s.bridges, knowledge=s.knowledge,
-                                           seed=self.seed * 7919 + size)
+                                           seed=derive_seed(self.seed, size, scale=7919))
         return self._searches[size]
 
     def _solver(self, size: int) -> HexSolver:

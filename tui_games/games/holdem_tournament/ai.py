@@ -15,6 +15,7 @@ from tui_games.engine.cards import betting as bt
 from tui_games.engine.cards import holdem
 from tui_games.engine.cards.holdem_ai import SHARK, Decision, HoldemPlayer
 from tui_games.engine.players import require_decision
+from tui_games.engine.seeds import derive_seed
 from tui_games.games.holdem_tournament import rules
 from tui_games.games.holdem_tournament.game import TournamentState
 
@@ -42,7 +43,7 @@ class TournamentPlayer:
         if self._view is None or self._view_of != key:
             start = rules.hand_start(state.array)
             kernels = replace(state.kernels, initial=lambda seed, params: start.copy())
-            self._view = type(state)(state.spec, kernels, (state.seed * 1000003 + state.hand_number) % 2**63,
+            self._view = type(state)(state.spec, kernels, derive_seed(state.seed, state.hand_number, scale=1000003),
                                      state.params, state.array.copy())
             self._view_of = key
         self._view.array = state.array.copy()

@@ -24,6 +24,7 @@ from tui_games.engine.mcts import MctsSearch
 from tui_games.engine.paranoid import Paranoid
 from tui_games.engine.players import MctsPlayer, require_decision
 from tui_games.engine.search import Negamax, describe_score
+from tui_games.engine.seeds import derive_seed
 from tui_games.engine.stopflag import StopFlag
 from tui_games.games.sim import endgame, rules, solver
 from tui_games.games.sim.game import KERNELS
@@ -71,7 +72,7 @@ class StrongPlayer:
         depth = rules.MAX_EDGES
         self.negamax = Negamax(KERNELS, depth)
         self.paranoid = Paranoid(KERNELS, depth)
-        self.mcts = MctsSearch(KERNELS, seed=seed * 2654435761 + level)
+        self.mcts = MctsSearch(KERNELS, seed=derive_seed(seed, level, scale=2654435761))
         self.endgame_flag = StopFlag()
 
     def stop(self) -> None:

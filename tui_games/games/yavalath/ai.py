@@ -33,6 +33,7 @@ import numpy as np
 from tui_games.core.hints import Hint
 from tui_games.engine.mcts import MctsSearch
 from tui_games.engine.players import require_decision
+from tui_games.engine.seeds import derive_seed
 from tui_games.games.yavalath import rules
 from tui_games.games.yavalath.game import KERNELS
 
@@ -86,7 +87,7 @@ class YavalathPlayer:
         self.settings = settings or LEVELS[level]
         self.rng = random.Random(seed)
         kernels = GUIDED_KERNELS if self.settings.guided else KERNELS
-        self.searcher = MctsSearch(kernels, seed=seed * 2654435761 + level)
+        self.searcher = MctsSearch(kernels, seed=derive_seed(seed, level, scale=2654435761))
         self.last_playouts = 0
         """Playouts of the last search (0 when no search was needed)."""
 
