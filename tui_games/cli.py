@@ -79,9 +79,11 @@ def cmd_list(args) -> int:
 def _start_from_args(args) -> dict:
     from tui_games import catalog
     from tui_games.core.seats import Seat, check_seat_count_param, check_seats
+    from tui_games.core.spec import INT64_MAX, INT64_MIN, whole_number
     from tui_games.match import default_seats
 
     spec = catalog.get(args.game)
+    seed = None if args.seed is None else whole_number(args.seed, "seed", INT64_MIN, INT64_MAX)
     given = _parse_sets(args.set)
     params = spec.resolve_params(given)
     if args.seat:
@@ -95,7 +97,7 @@ def _start_from_args(args) -> dict:
     count_param = spec.seats_param
     if count_param:
         params[count_param] = len(seats)
-    return {"game": spec.id, "params": params, "seats": seats, "seed": args.seed}
+    return {"game": spec.id, "params": params, "seats": seats, "seed": seed}
 
 
 def cmd_play(args) -> int:
@@ -131,6 +133,10 @@ def cmd_resume(args) -> int:
             print("No unfinished saved game to resume.", file=sys.stderr)
             return 1
         path = entries[0].path
+    from tui_games.store.locks import open_elsewhere
+
+    if open_elsewhere(path):
+        raise TuiGamesError(f"cannot resume {path}: this game is open in another session; close it there first")
     from tui_games.ui.app import run_app
 
     run_app({"resume": path})

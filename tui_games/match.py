@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import secrets
 import time
+import weakref
 from pathlib import Path
 
 import numpy as np
 
-from tui_games.core.errors import IllegalActionError, SaveFileError, StorageError, TuiGamesError
+from tui_games.core.errors import IllegalActionError, SaveFileError, SaveInUseError, StorageError, TuiGamesError
 from tui_games.core.definition import SeatFigures
 from tui_games.core.hints import Hint
 from tui_games.core.outcome import Outcome
@@ -26,10 +27,11 @@ from tui_games.core.registry import get
 from tui_games.core.seats import Seat, check_seat_count_param, check_seats
 from tui_games.core.series import Series, Standing, TargetKind
 from tui_games.core.spec import GameSpec
-from tui_games.engine.kernel_state import action_number
+from tui_games.engine.kernel_state import action_number, seat_number
 from tui_games.engine.observer import EVERYONE, PUBLIC_VIEW, LogEntry, audience_of, redacted_array
+from tui_games.engine.seeds import derive_seed
 from tui_games.series import finished_deal, restore_series, series_payload, start_series
-from tui_games.store import saves, stats
+from tui_games.store import locks, saves, stats
 
 
 def default_seats(spec: GameSpec, count: int | None = None) -> list[Seat]:
@@ -103,41 +105,60 @@ class Match:
     def from_record(cls, record: saves.SaveRecord, path: Path | None) -> "Match":
         """Rebuild a game by replaying a save record through the kernels.
 
-        A result the statistics missed is recorded now if it can be (see :attr:`storage_problem`).
+        With a ``path`` the match holds that save (SaveInUseError when another session has it open,
+        see :meth:`close`) and a result the statistics missed is recorded now if it can be (see
+        :attr:`storage_problem`); without one it neither holds, records nor writes anything. The result
+        is the replay's, never the one the save states (only a timed game's time, which no replay can
+        know, is taken from the save when the rest agrees).
         """
         saves.check_record(record)
         spec = get(record.game)
         seats = [Seat.parse(s) for s in record.seats]
-        series = (restore_series(spec, record.series, len(seats), record.seed, record.params)
-                  if record.series is not None else None)
+        lock = locks.claim(path) if path is not None else None
         try:
-            match = cls(spec, record.params, seats, record.seed, save_path=path, history=record.history,
-                        series=series)
-            redo_check = match.state.clone()
-            for action in reversed(record.redo):
-                redo_check.apply_entry(action)
-        except (TuiGamesError, ValueError, OverflowError) as error:
-            raise SaveFileError(f"the saved moves do not replay: {error}") from None
-        match._check_series_end()
+            series = (restore_series(spec, record.series, len(seats), record.seed, record.params)
+                      if record.series is not None else None)
+            try:
+                match = cls(spec, record.params, seats, record.seed, save_path=path, history=record.history,
+                            series=series)
+                redo_check = match.state.clone()
+                for action in reversed(record.redo):
+                    redo_check.apply_entry(action)
+            except (TuiGamesError, ValueError, OverflowError) as error:
+                raise SaveFileError(f"the saved moves do not replay: {error}") from None
+            match._check_series_end()
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        match._keep_save_lock(lock)
         match.redo_stack = list(record.redo)
         if record.game_key:
             match.game_key = record.game_key
-        match.outcome = dict(record.outcome)
-        match.stats_recorded = record.stats_recorded if record.outcome else record.finished
-        if match.outcome and not match.stats_recorded:
+        if not match.match_over:  # a result stated for a game that goes on is void
+            match.outcome, match.stats_recorded = {}, False
+        elif record.outcome or not record.finished:
+            results = [match.seat_result(seat) for seat in match.human_seats]
+            match.outcome = saves.outcome_payload(match.opponent_label,
+                                                  saves.with_saved_times(results, record.outcome))
+            match.stats_recorded = bool(record.outcome) and record.stats_recorded
+        else:  # finished before saves kept results: it was counted when it ended
+            match.outcome, match.stats_recorded = {}, True
+        if path is not None and match.outcome and not match.stats_recorded:
             match._record_stats()
         return match
 
     @classmethod
     def resume(cls, path: Path) -> "Match":
         """Load a save file; a damaged one is moved aside and SaveFileError says why (and where it
-        went, or why it could not be moved)."""
+        went, or why it could not be moved). SaveInUseError when another session has it open (it is
+        then left as it is)."""
         path = Path(path)
         try:
             record = saves.read_save(path)
             return cls.from_record(record, path)
         except SaveFileError as error:
-            if path.is_file() and saves.in_saves_folder(path):
+            if (path.exists() or path.is_symlink()) and saves.in_saves_folder(path):
                 raise SaveFileError(saves.set_aside(path, str(error))) from None
             raise
 
@@ -190,17 +211,18 @@ class Match:
 
     def needs_handoff(self, next_seat: int) -> bool:
         """True when a 'pass to player N' screen must come before ``next_seat`` moves: another person
-        controls it and what it may see differs from what the screen shows now (Blackjack, with every
-        player's card face up, never needs one; a poker hand always does)."""
+        controls it and what it may see differs from what the screen may show now (Blackjack, with every
+        player's card face up, never needs one; a poker hand always does). While nobody holds the
+        screen (a new game, a resumed one, a new deal) the screen may show only what is public."""
         if len(self.human_seats) < 2 or next_seat not in self.human_seats:
             return False
-        shown = self._shown_seat if self._shown_seat is not None else self.human_seats[0]
-        if self.controllers[next_seat] == self.controllers[shown]:
+        shown = self._shown_seat
+        if shown is not None and self.controllers[next_seat] == self.controllers[shown]:
             return False
         if self.state.kernels.redact is None:
             return False
         mine = self.state.observed(next_seat)
-        theirs = self.state.observed(shown)
+        theirs = self.state.observed(PUBLIC_VIEW if shown is None else shown)
         return not (np.array_equal(mine.array, theirs.array) and mine.history == theirs.history)
 
     def handed_to(self, seat: int) -> None:
@@ -208,16 +230,40 @@ class Match:
         self._shown_seat = seat
 
     @property
+    def screen_holder(self) -> int | None:
+        """In hotseat, the human seat the screen was last handed to; None while nobody holds it (at
+        the start, after a resume, and once private cards or dice were dealt to anyone else, as at
+        a new hand: then the whole table may be looking)."""
+        return self._shown_seat
+
+    def _release_screen_before_deal(self, audience: int) -> None:
+        """A chance outcome only ``audience`` sees is about to be dealt: unless it goes to the holder
+        of the screen while the holder still has secrets on it (a card drawn or dice rerolled in their
+        own turn), nobody holds the screen any more: a new hand after a showdown, a new round after
+        the dice were shown, which the whole table may have been watching."""
+        holder = self._shown_seat
+        if holder is None or audience < 0:
+            return
+        if audience != holder or not self._has_secrets(holder):
+            self._shown_seat = None
+
+    def _has_secrets(self, seat: int) -> bool:
+        """True when ``seat`` sees something a spectator may not (its own cards or dice)."""
+        kernels, array = self.state.kernels, self.state.array
+        return not np.array_equal(redacted_array(kernels, array, seat), redacted_array(kernels, array, PUBLIC_VIEW))
+
+    @property
     def observer_seat(self) -> int | None:
         """Whose view to draw: the lone human; in hotseat the human to move when they may see what is
-        shown now, else the human who has the device; None when no human plays (a spectator's view)."""
+        shown now, else the human who holds the screen, else nobody's (None: the public view, what a
+        spectator may see); None too when no human plays."""
         humans = self.human_seats
         if len(humans) == 1:
             return humans[0]
         if len(humans) > 1:
             if self.human_to_move and not self.needs_handoff(self.to_move):
                 return self.to_move
-            return self._shown_seat if self._shown_seat is not None else humans[0]
+            return self._shown_seat
         return None
 
     # ----- moves -----------------------------------------------------------------------------------
@@ -240,8 +286,11 @@ class Match:
         mover = self.to_move
         if mover == TERMINAL:
             raise IllegalActionError("the game is over")
+        action = self.state.check_action(action)  # before naming: a number far out of range names nothing
         name = self.state.action_to_string(action)
         audience = audience_of(self.state, action)
+        if mover == CHANCE:
+            self._release_screen_before_deal(audience)
         self.state.apply(action)
         self.log_entries.append(LogEntry(mover, int(action), audience, name))
 
@@ -353,15 +402,40 @@ class Match:
                 return index
         return None
 
+    @property
+    def undo_withdraws_result(self) -> bool:
+        """True when :meth:`undo` would take back a finished game whose result is kept (recorded in the
+        statistics, or waiting in the save to be): the screen asks first."""
+        return self.can_undo and self.match_over and (self.stats_recorded or bool(self.outcome))
+
     def undo(self) -> bool:
-        """Go back to the last position where a human was to move; False if there is none."""
+        """Go back to the last position where a human was to move; False if there is none. Undoing a
+        finished game withdraws its kept result first (the game's new end is recorded instead); when the
+        statistics cannot be written, nothing is undone and :attr:`storage_problem` says why."""
         target = self._undo_target()
         if target is None or not self.spec.allow_undo:
+            return False
+        if self.undo_withdraws_result and not self._withdraw_result():
             return False
         removed = self.state.history[target:]
         self.redo_stack = self.redo_stack + removed[::-1]
         self._rewind_to(target)
         self._after_change()
+        return True
+
+    def _withdraw_result(self) -> bool:
+        """Take this finished game's result out of the statistics before an undo reopens it; False
+        (the result stands) when they cannot be written."""
+        if self.stats_recorded:
+            try:
+                stats.withdraw_game(self.game_key)
+            except StorageError as error:
+                self._stats_problem = (f"The result could not be taken back ({error.reason}), so the "
+                                       "game stays finished")
+                return False
+            notices = stats.take_notices()
+            self._stats_problem = notices[-1] if notices else None
+        self.outcome, self.stats_recorded = {}, False
         return True
 
     def redo(self) -> bool:
@@ -418,8 +492,7 @@ class Match:
         simultaneous node, a seat that has chosen already, an action that seat may not choose."""
         if not self.at_simultaneous_node:
             raise IllegalActionError("this is not a simultaneous move: play one action with play()")
-        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise IllegalActionError(f"there is no seat {seat!r} in this game")
+        seat = seat_number(seat, len(self.seats))
         name = self.spec.seat_name(seat)
         if seat in self.joint_choices:
             raise IllegalActionError(f"{name} has chosen already")
@@ -479,7 +552,7 @@ class Match:
     def ai(self, seat: int):
         """The AI player of ``seat`` (created once per match)."""
         if seat not in self._ais:
-            self._ais[seat] = self.spec.ai(self.seats[seat].level, seed=self.seed + 7919 * (seat + 1))
+            self._ais[seat] = self.spec.ai(self.seats[seat].level, seed=derive_seed(self.seed, 7919 * (seat + 1)))
         return self._ais[seat]
 
     def hint(self) -> Hint:
@@ -525,8 +598,12 @@ class Match:
         """Write the save file now (atomic); returns its path.
 
         Never raises for a storage fault: a failed write (full disk, read-only folder) keeps the
-        previous save whole and sets :attr:`storage_problem`; a later save that works clears it.
+        previous save whole and sets :attr:`storage_problem`; a later save that works clears it. A
+        match holds its save file from its first write (see :meth:`close`); while another session has
+        it open, or once the match is closed, nothing is written.
         """
+        if self._closed or not self._hold_save():
+            return self.save_path
         try:
             saves.write_save(self.save_path, self.record())
         except OSError as error:
@@ -535,6 +612,50 @@ class Match:
         else:
             self._save_problem = None
         return self.save_path
+
+    _save_lock: locks.SaveLock | None = None
+    _closed = False
+
+    def close(self) -> None:
+        """Leave this game: let go of its save file so that another session may open it; from now on
+        the match writes nothing (every change was saved as it was made; a save that failed is tried
+        once more first). Calling it again does nothing. A match that is garbage-collected, or a
+        process that ends, lets go of its save too."""
+        if self._closed:
+            return
+        if self._save_problem:
+            self.save()
+        self._closed = True
+        if self._save_lock is not None:
+            self._save_lock.release()
+            self._save_lock = None
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` was called: the match no longer saves."""
+        return self._closed
+
+    def _hold_save(self) -> bool:
+        """Hold this match's save file (see :mod:`tui_games.store.locks`); False, with
+        :attr:`storage_problem` saying so, while another session has it open."""
+        lock = self._save_lock
+        if lock is not None and lock.held and lock.path == self.save_path:
+            return True
+        if lock is not None:
+            lock.release()
+        try:
+            self._keep_save_lock(locks.claim(self.save_path))
+        except SaveInUseError as error:
+            self._save_lock = None
+            self._save_problem = f"The game is not saved: {error}"
+            return False
+        return True
+
+    def _keep_save_lock(self, lock: locks.SaveLock | None) -> None:
+        """Keep ``lock`` as this match's hold on its save, let go of when the match is collected."""
+        self._save_lock = lock
+        if lock is not None:
+            weakref.finalize(self, lock.release)
 
     def _after_change(self) -> None:
         """Save (first), then record a newly finished game's result in the statistics."""
@@ -702,6 +823,7 @@ class Match:
             raise IllegalActionError("the series is over" if self.series is not None and self.series.over
                                      else "finish this deal first")
         self._deal_counted = False
+        self._shown_seat = None  # the table watched the last deal end: the next one is handed over anew
         self.state = self._new_deal_state()
         self.log_entries = []
         self._positions = []

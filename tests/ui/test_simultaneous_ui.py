@@ -69,8 +69,10 @@ async def test_human_against_ai_round_by_keys(home, rps):
         assert "New game" in footer and "Next deal" not in footer
         assert len(match.move_log) == 2 and match.move_log[1].startswith("Ann rock, Bob ")
 
-        # Undo takes the last joint move back; redo plays it again.
+        # Undo takes the last joint move back (after asking: the result is recorded); redo plays it again.
         await pilot.press("u")
+        await pilot.pause()
+        await pilot.press("y")  # yes, take back the recorded result
         await pilot.pause()
         assert len(match.state.history) == 1 and not match.is_over
         await pilot.press("y")

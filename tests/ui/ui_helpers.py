@@ -39,12 +39,20 @@ def game_screen(app):
     return screen if isinstance(screen, GameScreen) else None
 
 
+def table_screen(app):
+    """The game screen, on top or under a dialog (the hotseat hand-over), or None."""
+    from tui_games.ui.screens.game import GameScreen
+
+    return next((screen for screen in reversed(app.screen_stack) if isinstance(screen, GameScreen)), None)
+
+
 async def wait_for_game(pilot, app) -> object:
-    """Wait until a game screen has loaded its match; returns the screen."""
-    await wait_for(pilot, lambda: game_screen(app) is not None and game_screen(app).match is not None
-                   and game_screen(app).view is not None, what="the game to load")
+    """Wait until a game screen has loaded its match (a hotseat game with hidden cards may show its
+    hand-over screen over it first); returns the screen."""
+    await wait_for(pilot, lambda: table_screen(app) is not None and table_screen(app).match is not None
+                   and table_screen(app).view is not None, what="the game to load")
     await pilot.pause()
-    return game_screen(app)
+    return table_screen(app)
 
 
 async def wait_for_human(pilot, screen) -> None:

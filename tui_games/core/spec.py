@@ -161,6 +161,13 @@ class GameSpec:
     reveal_at_end: bool = True
     """False where the final position does not hold every deal of the game (a poker tournament's many
     hands): the move log then keeps what no one was shown face down after the end as well."""
+    secrets: str = "cards"
+    """What each seat keeps hidden from the others, as a plural noun for the hotseat hand-over ('show
+    my cards', 'show my dice')."""
+    max_plies: int = 100_000
+    """The most actions (chance outcomes included) one deal may hold: a save holding more in a deal is
+    refused as damaged before anything is replayed. A game whose rules end sooner declares its own
+    bound; the default suits a game that may run long (2048) or never end (a cube turned for ever)."""
     timed: bool = False
     """True for a solo game whose statistics keep the time it took (a puzzle's solve time, measured
     by the match from the first move, or from :meth:`~tui_games.match.Match.start_clock`)."""
@@ -176,6 +183,9 @@ class GameSpec:
     view: str = ""
     """The game's Textual view as 'module:Class' (imported by the UI alone, never by the catalogue);
     empty: the generic view that lists the legal actions by name."""
+    top_ai: str = ""
+    """How the strongest AI level plays, in a few words ('searches the whole game tree'), for the
+    README's games table (``scripts/readme_games.py``); empty: nothing is said."""
 
     @property
     def players(self) -> tuple[int, int]:

@@ -12,6 +12,7 @@ SPEC = GameSpec(
     max_players=6,
     max_level=3,
     level_names=("Honest", "Careful", "Shark"),
+    top_ai="the exact odds of the dice, tuned by self-play",
     params=(
         Param("players", 3, "number of players", minimum=2, maximum=6),
         Param("penalty_limit", 7, "penalties that lose the game", minimum=1, maximum=30),
@@ -20,6 +21,7 @@ SPEC = GameSpec(
     perfect_information=False,
     seats_param="players",
     allow_undo=False,
+    secrets="dice",
     view="tui_games.games.bluff_poker.view:BluffPokerView",
 )
 """The catalogue entry."""

@@ -543,8 +543,8 @@ class GameScreen(Screen):
             if self.view is not None:
                 self.view.focus()
 
-        self.app.push_screen(HandoffScreen(self.match.spec.seat_name(seat),
-                                           secret_choice=self.match.at_simultaneous_node), revealed)
+        self.app.push_screen(HandoffScreen(self.match.spec.seat_name(seat), secret_choice=self.match.at_simultaneous_node,
+                                           secrets=self.match.spec.secrets), revealed)
 
     # ----- simultaneous moves: secret choices, revealed together --------------------------------------
     def _collect_joint(self) -> None:
@@ -684,12 +684,26 @@ class GameScreen(Screen):
         return True
 
     def action_undo(self) -> None:
-        """Take back moves to your previous turn."""
-        if self.match is None or not self.match.can_undo:
+        """Take back moves to your previous turn; after the game's result was recorded, only once the
+        player confirms (the statistics then drop it and count the game's new end instead)."""
+        match = self.match
+        if match is None or not match.can_undo:
             return
-        self._cancel_thinking()
-        self._storage_call(self.match.undo)
-        self._position_changed()
+
+        def undo(confirmed: bool | None = True) -> None:
+            if confirmed and self.match is match and match.can_undo:
+                self._cancel_thinking()
+                self._storage_call(match.undo)
+                self._position_changed()
+
+        if not match.undo_withdraws_result:
+            undo()
+            return
+        from tui_games.ui.screens.confirm import ConfirmScreen
+
+        question = (f"This game is over and its result ({match.result_text}) counts in your statistics. "
+                    "Undo takes it back out; the game's new end counts instead.")
+        self.app.push_screen(ConfirmScreen("Undo a finished game", question, "Undo"), undo)
 
     def action_redo(self) -> None:
         """Replay moves you took back."""
@@ -770,6 +784,18 @@ class GameScreen(Screen):
             self.notify(problem, title="Could not save", severity="error", timeout=8)
         if getattr(self.app, "active_match", None) is self.match:
             self.app.active_match = None
+
+    def on_unmount(self) -> None:
+        """The screen is gone (quit, a new game in its place, the app's end): stop its searches and let
+        go of the save, so that another session may open it."""
+        if self.match is not None:
+            self._token += 1  # results still on their way are dropped
+            if self._searches > 0:
+                try:
+                    self.match.stop_thinking()
+                except RuntimeError:  # a worker was adding its AI player at this very moment
+                    pass
+            self.match.close()
 
     def on_screen_resume(self) -> None:
         """Back from a dialog: pick up glyph/animation settings and refocus the board."""

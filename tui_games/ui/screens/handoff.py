@@ -15,12 +15,14 @@ class HandoffScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("enter,space", "ready", "I am ready")]
 
-    def __init__(self, player_name: str, secret_choice: bool = False) -> None:
+    def __init__(self, player_name: str, secret_choice: bool = False, secrets: str = "cards") -> None:
         super().__init__()
         self.player_name = player_name
         """Who the device is passed to."""
         self.secret_choice = secret_choice
         """True when the next player makes a secret choice of a simultaneous move."""
+        self.secrets = secrets
+        """What the button shows: 'cards', 'dice' (the game's ``spec.secrets``)."""
 
     def compose(self) -> ComposeResult:
         """The notice and a button."""
@@ -33,7 +35,7 @@ class HandoffScreen(ModalScreen[None]):
                 return
             yield Static("Other players: please look away.\nThe table stays hidden until "
                          f"{self.player_name} is ready.", id="handoff-text")
-            yield Button(f"I am {self.player_name}: show my cards", id="handoff-ready", variant="primary")
+            yield Button(f"I am {self.player_name}: show my {self.secrets}", id="handoff-ready", variant="primary")
 
     def on_mount(self) -> None:
         """Focus the button."""
