@@ -18,6 +18,7 @@ SPEC = GameSpec(
     max_players=3,
     max_level=3,
     level_names=("Novice", "Rule of thumb", "Optimal"),
+    top_ai="the exact optimal play for the cards left in the shoe",
     params=(
         Param("rules", "american", "american: double, split, surrender, insurance; "
               "simple: hit or stand only, one 52-card deck", choices=("american", "simple")),

@@ -12,6 +12,7 @@ SPEC = GameSpec(
     max_players=2,
     max_level=5,
     level_names=("Novice", "Casual", "Club", "Expert", "Perfect"),
+    top_ai="solves the game exactly (bitboard solver and opening book)",
     seat_names=("Yellow (X)", "Red (O)"),
     order=20,
     view="tui_games.games.connect_four.view:ConnectFourView",

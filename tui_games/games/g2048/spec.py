@@ -12,6 +12,7 @@ SPEC = GameSpec(
     max_players=1,
     max_level=4,
     level_names=("Greedy", "Tidy", "Planner", "Master"),
+    top_ai="expectimax search up to 8 moves deep",
     deterministic=False,
     seat_names=("Player",),
     order=10,

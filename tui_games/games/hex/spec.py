@@ -12,6 +12,7 @@ SPEC = GameSpec(
     max_players=2,
     max_level=4,
     level_names=("Beginner", "Casual", "Club", "Expert"),
+    top_ai="Monte Carlo search with RAVE, 2 s a move; perfect up to 5x5",
     seat_names=("Black", "White"),
     params=(
         Param("size", 11, "the board's side N (N x N cells)", minimum=2, maximum=19),

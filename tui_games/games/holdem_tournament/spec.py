@@ -21,6 +21,7 @@ SPEC = GameSpec(
     max_players=MAX_SEATS,
     max_level=3,
     level_names=("Loose", "Solid", "Shark"),
+    top_ai="equity against likely hands, and a memory of each opponent",
     params=(
         Param("players", 6, "players at the table", minimum=2, maximum=MAX_SEATS),
         Param("stack", 1000, "chips each player starts with", minimum=1, maximum=MAX_TABLE_CHIPS // 2),

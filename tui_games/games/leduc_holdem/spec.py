@@ -13,6 +13,7 @@ SPEC = GameSpec(
     max_players=2,
     max_level=3,
     level_names=("Maniac", "Loose-passive", "Equilibrium"),
+    top_ai="a Nash equilibrium computed by CFR+",
     params=(
         Param("betting", "blinds", "blinds: a random seat posts 1, the other 2, the small blind acts first "
               "(RLCard); ante: both ante 1, Player 1 acts first in both rounds (OpenSpiel)",

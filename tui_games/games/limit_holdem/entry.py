@@ -11,6 +11,7 @@ SPEC = GameSpec(
     group="Card games",
     description="Hold'em with fixed bets: blinds 1/2, bets of 2, then 4 on the turn and river.",
     package="tui_games.games.limit_holdem",
+    top_ai="equity against likely hands, reading each opponent over the sitting",
     view="tui_games.games.limit_holdem.view:LimitHoldemView",
     min_players=2,
     max_players=10,

@@ -12,6 +12,7 @@ SPEC = GameSpec(
     max_players=2,
     max_level=3,
     level_names=("Beginner", "Casual", "Perfect"),
+    top_ai="plays by the nim-sum: it never lets a won position go",
     seat_names=("Black", "White"),
     params=(
         Param("heaps", 3, "number of heaps (N)", minimum=1, maximum=8),

@@ -12,6 +12,7 @@ SPEC = GameSpec(
     max_players=3,
     max_level=3,
     level_names=("Beginner", "Lookahead", "Perfect"),
+    top_ai="the best max-n move, from a table of every position",
     seat_names=("P0", "P1", "P2"),
     params=(
         Param("heaps", 3, "number of heaps (N)", minimum=1, maximum=6),

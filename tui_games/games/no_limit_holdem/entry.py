@@ -11,6 +11,7 @@ SPEC = GameSpec(
     group="Card games",
     description="Hold'em with any bet from the minimum raise to all in.",
     package="tui_games.games.no_limit_holdem",
+    top_ai="equity against likely hands, reading each opponent over the sitting",
     view="tui_games.games.no_limit_holdem.view:NoLimitHoldemView",
     min_players=2,
     max_players=10,

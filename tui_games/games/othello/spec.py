@@ -50,6 +50,7 @@ SPEC = GameSpec(
     max_players=2,
     max_level=4,
     level_names=("Beginner", "Casual", "Club", "Expert"),
+    top_ai="deep search with learned pattern weights; exact from 18 empty squares",
     params=(PositionParam("position", START, "the starting position and the side to move"),),
     seat_names=("Black (X)", "White (O)"),
     order=40,

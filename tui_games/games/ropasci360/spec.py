@@ -12,6 +12,7 @@ SPEC = GameSpec(
     max_players=2,
     max_level=3,
     level_names=("Reckless", "Greedy", "Equilibrium"),
+    top_ai="a Nash equilibrium mix of each simultaneous turn",
     seat_names=("Upper", "Lower"),
     perfect_information=False,
     simultaneous=True,

@@ -13,6 +13,7 @@ SPEC = GameSpec(
     max_players=1,
     max_level=3,
     level_names=("Beginner", "Two-phase", "Shortest"),
+    top_ai="optimal on the 2x2; on the 3x3 a two-phase search, 18-20 moves",
     params=(
         Param("size", 3, "2 for the 2x2 (pocket) cube, 3 for the classic 3x3", minimum=2, maximum=3),
         Param("scramble", "", "moves from the solved cube (\"R U R' F2\"); empty: a random position", text=True),

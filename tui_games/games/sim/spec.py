@@ -12,6 +12,7 @@ SPEC = GameSpec(
     max_players=3,
     max_level=3,
     level_names=("Beginner", "Casual", "Strong"),
+    top_ai="perfect play from the solved game up to 6 points, else exact endgames",
     seat_names=("Red", "Blue", "Green"),
     params=(
         Param("nodes", 6, "number of points (K)", minimum=3, maximum=12),

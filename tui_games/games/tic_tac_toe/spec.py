@@ -12,6 +12,7 @@ SPEC = GameSpec(
     max_players=2,
     max_level=3,
     level_names=("Beginner", "Casual", "Perfect"),
+    top_ai="searches the whole game tree: it never loses",
     seat_names=("X", "O"),
     order=10,
     view="tui_games.games.tic_tac_toe.view:TicTacToeView",

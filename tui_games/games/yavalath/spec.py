@@ -12,6 +12,7 @@ SPEC = GameSpec(
     max_players=3,
     max_level=4,
     level_names=("Beginner", "Casual", "Club", "Expert"),
+    top_ai="Monte Carlo tree search with forced-move rules, 1.5 s a move",
     seat_names=("White", "Black", "Red"),
     params=(
         Param("players", 2, "number of players", minimum=2, maximum=3),
