@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from tui_games.bench import openspiel_playouts_per_second, our_playouts_per_second
+from tui_games.bench import our_playouts_per_second, peer_playouts_per_second
 
 
 def main() -> None:
@@ -22,7 +22,7 @@ def main() -> None:
     simple = our_playouts_per_second("blackjack", args.seconds, {"rules": "simple"})
     american = our_playouts_per_second("blackjack", args.seconds, {"rules": "american", "decks": 6})
     three_seats = our_playouts_per_second("blackjack", args.seconds, {"rules": "american", "seats": 3})
-    reference = openspiel_playouts_per_second("blackjack", args.seconds)
+    reference = peer_playouts_per_second("blackjack", args.seconds)
     print(f"simple rules:            {simple['playouts_per_s']:>12,.0f} rounds/s "
           f"({simple['actions_per_s']:,.0f} actions/s)")
     print(f"American rules, 6 decks: {american['playouts_per_s']:>12,.0f} rounds/s "

@@ -149,10 +149,21 @@ def test_arena_and_the_library_accept_negative_seeds_and_refuse_no_games(capsys)
         run_bench(["nim"], -1.0)
 
 
-def test_bench_explains_its_missing_openspiel_column(capsys):
+def test_bench_explains_its_missing_peer_column(capsys):
     assert main(["bench", "nim", "--seconds", "0.05", "--no-compare"]) == 0
     out = capsys.readouterr().out
-    assert "- : no OpenSpiel figure (comparison skipped with --no-compare)" in out
+    assert "- : no peer figure (comparison skipped with --no-compare)" in out
+    assert main(["bench", "sim", "--seconds", "0.05"]) == 0
+    assert "no other engine plays sim" in capsys.readouterr().out
+
+
+def test_bench_times_the_peer_its_catalogue_entry_names(capsys):
+    from tui_games.bench import run_bench
+
+    results = run_bench(["hex", "leduc-holdem"], 0.05)
+    assert results["hex"]["peer"] == "OpenSpiel hex" and results["hex"]["speedup_vs_peer"] > 0
+    assert results["leduc-holdem"]["peer"] == "OpenSpiel leduc_poker"
+    assert results["leduc-holdem"]["speedup_vs_openspiel"] == results["leduc-holdem"]["speedup_vs_peer"]
 
 
 def test_seat_count_and_repeated_parameters_are_not_silently_changed(capsys, home):

@@ -1,7 +1,9 @@
-"""`tui-games bench`: random-playout speed of the jitted engine, beside OpenSpiel's C++ engine."""
+"""`tui-games bench`: random-playout speed of the jitted engine, beside the reference engine of the same
+game that its catalogue entry names (``spec.peer``: OpenSpiel's C++ engine, or RLCard)."""
 
 from __future__ import annotations
 
+import importlib
 import math
 import time
 
@@ -9,16 +11,7 @@ import numpy as np
 
 from tui_games.core.errors import InvalidParameterError
 from tui_games.core.registry import get
-
-OPENSPIEL_EQUIVALENTS: dict[str, tuple[str, dict, dict]] = {
-    "tic-tac-toe": ("tic_tac_toe", {}, {}),
-    "connect-four": ("connect_four", {}, {}),
-    "nim": ("nim", {"pile_sizes": "5;5;5", "is_misere": False}, {"heaps": 3, "size": 5, "max_take": 5}),
-    "2048": ("2048", {}, {}),
-    "blackjack": ("blackjack", {}, {"rules": "simple"}),
-}
-"""Our game id -> (OpenSpiel game name, its parameters, our parameters for the same game)."""
-
+from tui_games.core.spec import PEER_LIBRARIES, Peer
 
 def our_playouts_per_second(game_id: str, seconds: float, params: dict | None = None) -> dict:
     """Run random complete games in the jitted engine for about ``seconds``; returns the rates."""
@@ -45,16 +38,21 @@ def our_playouts_per_second(game_id: str, seconds: float, params: dict | None = 
     return {"playouts_per_s": games / elapsed, "actions_per_s": actions / elapsed, "games": games}
 
 
-def openspiel_playouts_per_second(game_id: str, seconds: float) -> dict | None:
-    """The same measure for OpenSpiel's C++ engine (pyspiel.evaluate_bots with uniform random bots)."""
-    try:
-        import pyspiel
-    except ImportError:
+def peer_playouts_per_second(game_id: str, seconds: float) -> dict | None:
+    """The same measure for the game's peer engine (None when it has none or the library is missing)."""
+    peer = get(game_id).peer
+    if peer is None or peer_missing_reason(game_id) is not None:
         return None
-    if game_id not in OPENSPIEL_EQUIVALENTS:
-        return None
-    name, params, _ = OPENSPIEL_EQUIVALENTS[game_id]
-    game = pyspiel.load_game(name, params)
+    if peer.library == "openspiel":
+        return _openspiel_rate(peer, seconds)
+    return _rlcard_rate(peer, seconds)
+
+
+def _openspiel_rate(peer: Peer, seconds: float) -> dict:
+    """Random games in OpenSpiel's C++ engine (pyspiel.evaluate_bots with uniform random bots)."""
+    import pyspiel
+
+    game = pyspiel.load_game(peer.game, dict(peer.params))
     players = game.num_players()
     games = 0
     started = time.perf_counter()
@@ -69,35 +67,58 @@ def openspiel_playouts_per_second(game_id: str, seconds: float) -> dict | None:
     return {"playouts_per_s": games / elapsed}
 
 
-def openspiel_missing_reason(game_id: str, compare: bool = True) -> str | None:
-    """Why there is no OpenSpiel figure for ``game_id`` (None when there can be one)."""
+def _rlcard_rate(peer: Peer, seconds: float) -> dict:
+    """Random games in RLCard (its random agents in every seat)."""
+    import rlcard
+    from rlcard.agents import RandomAgent
+
+    env = rlcard.make(peer.game, config={"seed": 0, **dict(peer.params)})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    games = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        env.run(is_training=False)
+        games += 1
+    elapsed = time.perf_counter() - started
+    return {"playouts_per_s": games / elapsed}
+
+
+def peer_missing_reason(game_id: str, compare: bool = True) -> str | None:
+    """Why there is no peer figure for ``game_id`` (None when there can be one)."""
     if not compare:
         return "comparison skipped with --no-compare"
-    if game_id not in OPENSPIEL_EQUIVALENTS:
-        return f"OpenSpiel has no game like {game_id}"
+    peer = get(game_id).peer
+    if peer is None:
+        return f"no other engine plays {game_id}"
+    module, package = {"openspiel": ("pyspiel", "open-spiel"), "rlcard": ("rlcard", "rlcard")}[peer.library]
     try:
-        import pyspiel  # noqa: F401
+        importlib.import_module(module)
     except ImportError:
-        return "OpenSpiel is not installed (pip install open-spiel)"
+        return f"{PEER_LIBRARIES[peer.library]} is not installed (pip install {package})"
     return None
 
 
 def run_bench(game_ids: list[str], seconds: float, compare: bool = True) -> dict:
-    """Measure each game for ``seconds`` (above 0); with ``compare`` also OpenSpiel's engine and the
-    speed ratio. An entry without OpenSpiel's figure says why in ``openspiel_note``."""
+    """Measure each game for ``seconds`` (above 0); with ``compare`` also its peer engine (``peer``:
+    'OpenSpiel hex') and the speed ratio (``speedup_vs_peer``; for an OpenSpiel peer also under the
+    keys ``openspiel_playouts_per_s`` and ``speedup_vs_openspiel``). An entry without a peer figure
+    says why in ``peer_note`` (and ``openspiel_note``)."""
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (
             math.isfinite(seconds) and seconds > 0):
         raise InvalidParameterError(f"the time per game must be a number of seconds above 0 (got {seconds!r})")
     results = {}
     for game_id in game_ids:
-        _, _, our_params = OPENSPIEL_EQUIVALENTS.get(game_id, ("", {}, {}))
-        entry = our_playouts_per_second(game_id, seconds, our_params)
-        reason = openspiel_missing_reason(game_id, compare)
-        reference = openspiel_playouts_per_second(game_id, seconds) if reason is None else None
+        peer = get(game_id).peer
+        entry = our_playouts_per_second(game_id, seconds, dict(peer.ours) if peer is not None else {})
+        reason = peer_missing_reason(game_id, compare)
+        reference = peer_playouts_per_second(game_id, seconds) if reason is None else None
         if reference is not None:
-            entry["openspiel_playouts_per_s"] = reference["playouts_per_s"]
-            entry["speedup_vs_openspiel"] = entry["playouts_per_s"] / reference["playouts_per_s"]
+            speedup = entry["playouts_per_s"] / reference["playouts_per_s"]
+            entry.update(peer=peer.label, peer_playouts_per_s=reference["playouts_per_s"], speedup_vs_peer=speedup)
+            if peer.library == "openspiel":
+                entry.update(openspiel_playouts_per_s=reference["playouts_per_s"], speedup_vs_openspiel=speedup)
         else:
+            entry["peer_note"] = reason
             entry["openspiel_note"] = reason
         results[game_id] = entry
     return results

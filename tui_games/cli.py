@@ -218,7 +218,7 @@ def _arena_seats(args) -> list:
 
 
 def cmd_bench(args) -> int:
-    """Random-playout speed of the engine, beside OpenSpiel's."""
+    """Random-playout speed of the engine, beside the peer engine each game names (OpenSpiel, RLCard)."""
     from tui_games import catalog
     from tui_games.bench import run_bench
 
@@ -231,15 +231,14 @@ def cmd_bench(args) -> int:
         return 0
     rows = []
     for game_id, entry in results.items():
-        reference = entry.get("openspiel_playouts_per_s")
-        rows.append([game_id, f"{entry['playouts_per_s']:,.0f}", f"{entry['actions_per_s']:,.0f}",
-                     f"{reference:,.0f}" if reference else "-",
-                     f"{entry['speedup_vs_openspiel']:.1f}x" if reference else "-"])
-    _print_table("Random playouts (one thread)", ["game", "playouts/s", "actions/s", "OpenSpiel playouts/s",
-                                                  "speed-up"], rows)
-    notes = sorted({entry["openspiel_note"] for entry in results.values() if "openspiel_note" in entry})
+        reference = entry.get("peer_playouts_per_s")
+        rows.append([game_id, f"{entry['playouts_per_s']:,.0f}", entry.get("peer", "-"),
+                     f"{reference:,.0f}" if reference else "-", f"{entry['speedup_vs_peer']:.1f}x" if reference else "-"])
+    _print_table("Random playouts a second (one thread; actions/s in --json)",
+                 ["game", "ours", "peer", "peer's", "speed-up"], rows)
+    notes = sorted({entry["peer_note"] for entry in results.values() if "peer_note" in entry})
     if notes:
-        print(f"- : no OpenSpiel figure ({'; '.join(notes)})")
+        print(f"- : no peer figure ({'; '.join(notes)})")
     return 0
 
 
@@ -305,7 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("games", nargs="*")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--seconds", type=_positive_seconds, default=3.0, help="seconds per game (above 0)")
-    bench.add_argument("--no-compare", action="store_true", help="skip OpenSpiel")
+    bench.add_argument("--no-compare", action="store_true", help="skip the peer engines (OpenSpiel, RLCard)")
     bench.set_defaults(handler=cmd_bench)
 
     precompile = commands.add_parser("precompile", help="compile every game's kernels")

@@ -132,6 +132,29 @@ class Param:
 
 
 @dataclass(frozen=True)
+class Peer:
+    """Another engine that plays the same game, timed beside ours by ``tui-games bench``: the library
+    (``openspiel``: pyspiel; ``rlcard``), its game name and parameters, and the parameters that make
+    our game the same one (Leduc's ante betting, Hex without the swap)."""
+
+    library: str
+    game: str
+    params: tuple[tuple[str, Any], ...] = ()
+    """The peer game's parameters, as (name, value) pairs."""
+    ours: tuple[tuple[str, Any], ...] = ()
+    """Our game's parameters for the same game, as (name, value) pairs."""
+
+    @property
+    def label(self) -> str:
+        """'OpenSpiel leduc_poker', 'RLCard uno'."""
+        return f"{PEER_LIBRARIES.get(self.library, self.library)} {self.game}"
+
+
+PEER_LIBRARIES = {"openspiel": "OpenSpiel", "rlcard": "RLCard"}
+"""The libraries a :class:`Peer` may name, and how they are written."""
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything the catalogue knows about a game without importing its kernels."""
 
@@ -161,6 +184,8 @@ class GameSpec:
     reveal_at_end: bool = True
     """False where the final position does not hold every deal of the game (a poker tournament's many
     hands): the move log then keeps what no one was shown face down after the end as well."""
+    peer: Peer | None = None
+    """The reference engine of the same game that ``tui-games bench`` times beside ours, if any."""
     secrets: str = "cards"
     """What each seat keeps hidden from the others, as a plural noun for the hotseat hand-over ('show
     my cards', 'show my dice')."""

@@ -21,3 +21,19 @@ def button_param() -> Param:
 
 
 __all__ = ["SEAT_LIMIT", "button_param", "stack_params"]
+
+
+def _universal_poker(betting: str, **more: object) -> tuple[tuple[str, object], ...]:
+    """OpenSpiel's ``universal_poker`` (an ACPC game definition) as heads-up Texas Hold'em with blinds
+    1/2: seat 1 (the button) posts the small blind and acts first before the flop, last after it."""
+    game = {"betting": betting, "numPlayers": 2, "numRounds": 4, "blind": "2 1", "firstPlayer": "2 1 1 1",
+            "numSuits": 4, "numRanks": 13, "numHoleCards": 2, "numBoardCards": "0 3 1 1", **more}
+    return tuple(game.items())
+
+
+LIMIT_HEADS_UP = _universal_poker("limit", raiseSize="2 2 4 4", maxRaises="4 4 4 4", stack="1000 1000")
+"""Heads-up Limit Hold'em as our limit game plays it (bets of 2, then 4; four bets and raises a
+round; 1,000 chips), for ``tui-games bench``."""
+NO_LIMIT_HEADS_UP = _universal_poker("nolimit", stack="200 200", bettingAbstraction="fullgame")
+"""Heads-up No-limit Hold'em as our no-limit game plays it by default (100 big blinds of 2), every
+bet size allowed, for ``tui-games bench``."""

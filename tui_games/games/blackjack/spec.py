@@ -6,7 +6,7 @@ state with ``seats=N``. The ``decks`` parameter applies to the American rules on
 dialog does not offer it and headers do not show it for them.
 """
 
-from tui_games.core.spec import GameSpec, Param
+from tui_games.core.spec import GameSpec, Param, Peer
 
 SPEC = GameSpec(
     id="blackjack",
@@ -14,6 +14,7 @@ SPEC = GameSpec(
     group="Card games",
     description="Beat the dealer without going over 21; American casino rules or simple hit/stand.",
     package="tui_games.games.blackjack",
+    peer=Peer("openspiel", "blackjack", (), (("rules", "simple"),)),
     min_players=1,
     max_players=3,
     max_level=3,

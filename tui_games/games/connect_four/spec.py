@@ -1,6 +1,6 @@
 """Connect Four: catalogue entry (no kernels imported here)."""
 
-from tui_games.core.spec import GameSpec
+from tui_games.core.spec import GameSpec, Peer
 
 SPEC = GameSpec(
     id="connect-four",
@@ -8,6 +8,7 @@ SPEC = GameSpec(
     group="Board games",
     description="Drop stones into a 7x6 grid; four in a row wins. The first player wins with perfect play.",
     package="tui_games.games.connect_four",
+    peer=Peer("openspiel", "connect_four"),
     min_players=2,
     max_players=2,
     max_level=5,

@@ -1,6 +1,6 @@
 """2048: catalogue entry (no kernels imported here)."""
 
-from tui_games.core.spec import GameSpec
+from tui_games.core.spec import GameSpec, Peer
 
 SPEC = GameSpec(
     id="2048",
@@ -8,6 +8,7 @@ SPEC = GameSpec(
     group="Puzzles",
     description="Slide and merge numbered tiles on a 4x4 board; reach the 2048 tile and beyond.",
     package="tui_games.games.g2048",
+    peer=Peer("openspiel", "2048"),
     min_players=1,
     max_players=1,
     max_level=4,

@@ -1,6 +1,6 @@
 """Hex: catalogue entry (no kernels imported here)."""
 
-from tui_games.core.spec import SWITCH, GameSpec, Param
+from tui_games.core.spec import GameSpec, Param, Peer, SWITCH
 
 SPEC = GameSpec(
     id="hex",
@@ -8,6 +8,7 @@ SPEC = GameSpec(
     group="Board games",
     description="Join your two sides of a rhombus of hexagons with an unbroken chain; there are no draws.",
     package="tui_games.games.hex",
+    peer=Peer("openspiel", "hex", (("board_size", 11), ("swap", False)), (("size", 11), ("swap", "off"))),
     min_players=2,
     max_players=2,
     max_level=4,

@@ -1,6 +1,6 @@
 """Leduc Hold'em: catalogue entry (no kernels imported here)."""
 
-from tui_games.core.spec import GameSpec, Param
+from tui_games.core.spec import GameSpec, Param, Peer
 
 SPEC = GameSpec(
     id="leduc-holdem",
@@ -8,6 +8,7 @@ SPEC = GameSpec(
     group="Card games",
     description="Six-card poker for two: one private card, one public card, two betting rounds.",
     package="tui_games.games.leduc_holdem",
+    peer=Peer("openspiel", "leduc_poker", (), (("betting", "ante"),)),
     view="tui_games.games.leduc_holdem.view:LeducView",
     min_players=2,
     max_players=2,

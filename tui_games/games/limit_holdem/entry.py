@@ -2,8 +2,8 @@
 imported here."""
 
 from tui_games.core.poker_figures import FIGURE_LABELS, RATE_FIGURES
-from tui_games.core.spec import GameSpec, Param
-from tui_games.engine.cards.seat_params import button_param, stack_params
+from tui_games.core.spec import GameSpec, Param, Peer
+from tui_games.engine.cards.seat_params import LIMIT_HEADS_UP, button_param, stack_params
 
 SPEC = GameSpec(
     id="limit-holdem",
@@ -11,6 +11,7 @@ SPEC = GameSpec(
     group="Card games",
     description="Hold'em with fixed bets: blinds 1/2, bets of 2, then 4 on the turn and river.",
     package="tui_games.games.limit_holdem",
+    peer=Peer("openspiel", "universal_poker", LIMIT_HEADS_UP),
     top_ai="equity against likely hands, reading each opponent over the sitting",
     view="tui_games.games.limit_holdem.view:LimitHoldemView",
     min_players=2,

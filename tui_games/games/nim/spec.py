@@ -1,6 +1,6 @@
 """Nim: catalogue entry (no kernels imported here)."""
 
-from tui_games.core.spec import GameSpec, Param
+from tui_games.core.spec import GameSpec, Param, Peer
 
 SPEC = GameSpec(
     id="nim",
@@ -8,6 +8,8 @@ SPEC = GameSpec(
     group="Board games",
     description="Take 1..M items from one heap; whoever takes the last item wins.",
     package="tui_games.games.nim",
+    peer=Peer("openspiel", "nim", (("pile_sizes", "5;5;5"), ("is_misere", False)),
+              (("heaps", 3), ("size", 5), ("max_take", 5))),
     min_players=2,
     max_players=2,
     max_level=3,

@@ -2,8 +2,8 @@
 imported here."""
 
 from tui_games.core.poker_figures import FIGURE_LABELS, RATE_FIGURES
-from tui_games.core.spec import GameSpec, Param
-from tui_games.engine.cards.seat_params import button_param, stack_params
+from tui_games.core.spec import GameSpec, Param, Peer
+from tui_games.engine.cards.seat_params import NO_LIMIT_HEADS_UP, button_param, stack_params
 
 SPEC = GameSpec(
     id="no-limit-holdem",
@@ -11,6 +11,7 @@ SPEC = GameSpec(
     group="Card games",
     description="Hold'em with any bet from the minimum raise to all in.",
     package="tui_games.games.no_limit_holdem",
+    peer=Peer("openspiel", "universal_poker", NO_LIMIT_HEADS_UP),
     top_ai="equity against likely hands, reading each opponent over the sitting",
     view="tui_games.games.no_limit_holdem.view:NoLimitHoldemView",
     min_players=2,

@@ -1,7 +1,7 @@
 """Othello: catalogue entry (no kernels imported here), with the ``position`` parameter's checks."""
 
 from tui_games.core.errors import InvalidParameterError
-from tui_games.core.spec import GameSpec, Param
+from tui_games.core.spec import GameSpec, Param, Peer
 
 START = "start"
 """The ``position`` parameter's default: the standard start (the same as :data:`START_POSITION`)."""
@@ -46,6 +46,7 @@ SPEC = GameSpec(
     group="Board games",
     description="Outflank and turn over your opponent's discs on an 8x8 board; most discs at the end wins.",
     package="tui_games.games.othello",
+    peer=Peer("openspiel", "othello"),
     min_players=2,
     max_players=2,
     max_level=4,

@@ -1,6 +1,6 @@
 """Tic Tac Toe: catalogue entry (no kernels imported here)."""
 
-from tui_games.core.spec import GameSpec
+from tui_games.core.spec import GameSpec, Peer
 
 SPEC = GameSpec(
     id="tic-tac-toe",
@@ -8,6 +8,7 @@ SPEC = GameSpec(
     group="Board games",
     description="Three in a row on a 3x3 grid; perfect play is a draw.",
     package="tui_games.games.tic_tac_toe",
+    peer=Peer("openspiel", "tic_tac_toe"),
     min_players=2,
     max_players=2,
     max_level=3,
