@@ -587,12 +587,7 @@ def summary(fetched: list[dict] | None = None) -> list[StatsRow]:
             row.drawn += 1
             row.current_streak = 0
         row.best_streak = max(row.best_streak, row.current_streak)
-        row.best_score = _best(row.best_score, result["score"])
-        row.best_tile = _best(row.best_tile, result["best_tile"])
-        row.best_points = _best(row.best_points, result["points"])
-        if result["place"] is not None:
-            row.places[result["place"]] = row.places.get(result["place"], 0) + 1
-        row.many_seats = row.many_seats or _ranks_many_seats(result)
+        _add_bests(row, result)
         row.deals += result["deals"] or 1
         if result["chips"] is not None:
             previous = row.chips_history[-1] if row.chips_history else 0.0
@@ -639,14 +634,20 @@ def game_figures(fetched: list[dict] | None = None) -> list[GameFigures]:
     return [games[game] for game in sorted(games) if games[game].lines()]
 
 
+def _add_bests(target, result: dict) -> None:
+    """Add one seat's row to ``target`` (a summary row or a game's figures): its best score, tile and
+    points, its place, and whether its game ranked many seats."""
+    target.best_score = _best(target.best_score, result["score"])
+    target.best_tile = _best(target.best_tile, result["best_tile"])
+    target.best_points = _best(target.best_points, result["points"])
+    if result["place"] is not None:
+        target.places[result["place"]] = target.places.get(result["place"], 0) + 1
+    target.many_seats = target.many_seats or _ranks_many_seats(result)
+
+
 def _add_seat_figures(figures: GameFigures, result: dict) -> None:
     """Add one seat's row to ``figures``: its bests, place, time and moves."""
-    figures.best_score = _best(figures.best_score, result["score"])
-    figures.best_tile = _best(figures.best_tile, result["best_tile"])
-    figures.best_points = _best(figures.best_points, result["points"])
-    if result["place"] is not None:
-        figures.places[result["place"]] = figures.places.get(result["place"], 0) + 1
-    figures.many_seats = figures.many_seats or _ranks_many_seats(result)
+    _add_bests(figures, result)
     if result["seconds"] is not None:
         figures.times.append(float(result["seconds"]))
     if result["moves"] is not None:
