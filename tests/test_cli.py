@@ -140,7 +140,7 @@ def test_arena_and_the_library_accept_negative_seeds_and_refuse_no_games(capsys)
     from tui_games.core.errors import InvalidParameterError
 
     assert main(["arena", "2048", "--a", "ai:1", "--b", "ai:2", "--games", "1", "--seed", "-3", "--quiet"]) == 0
-    assert "1 games each" in capsys.readouterr().out
+    assert "1 game each" in capsys.readouterr().out
     assert main(["arena", "tic-tac-toe", "--a", "ai:1", "--b", "ai:2", "--games", "2", "--seed", "-3",
                  "--quiet"]) == 0
     with pytest.raises(InvalidParameterError, match="at least 1"):

@@ -20,7 +20,7 @@ import pytest
 
 from tui_games import catalog
 from tui_games.core.locations import quarantine_dir, saves_dir, stats_db
-from tui_games.match import Match, Seat
+from tui_games.match import Match, Seat, record_pending_results
 from tui_games.store import atomic, saves, stats
 
 TTT = catalog.get("tic-tac-toe")
@@ -38,6 +38,8 @@ def _play(match: Match, moves) -> None:
 
 
 def _counted() -> int:
+    """Games the statistics list shows (results waiting in saves recorded first, as the list does)."""
+    record_pending_results()
     return sum(row.played for row in stats.summary())
 
 
@@ -126,15 +128,17 @@ def test_game_end_with_unwritable_stats_keeps_the_result_and_counts_it_later(hom
     assert saved.history == X_WINS and saved.finished and saved.result == "X wins"
     assert saved.result_pending and saved.outcome["opponent"] == "hotseat"
     assert _rows_in(stats_db()) == 0
+    assert record_pending_results() == 0  # as the statistics screen does before listing
     assert stats.summary() == []  # listing still works while the file cannot be written
     (notice,) = stats.take_notices()
     assert notice.startswith("Results waiting in saves could not be recorded yet:") and reason in notice
 
     faults.clear()  # the statistics can be written again
+    assert record_pending_results() == 1
     assert [(r.opponent, r.played, r.won, r.lost) for r in stats.summary()] == [
         ("hotseat, as O", 1, 0, 1), ("hotseat, as X", 1, 1, 0)]
     assert saves.read_save(match.save_path).stats_recorded
-    stats.summary()
+    assert record_pending_results() == 0
     assert _rows_in(stats_db()) == 2
 
 

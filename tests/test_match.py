@@ -200,3 +200,15 @@ def test_old_saves_without_a_kept_result_resume_as_recorded(home):
     resumed = Match.resume(match.save_path)
     assert resumed.stats_recorded and resumed.is_over
     assert [r.played for r in stats.summary()] == [1, 1]
+
+
+def test_prepare_ais_builds_and_prepares_every_ai_seat_and_no_human_one(home, monkeypatch):
+    from tui_games.engine.players import NegamaxPlayer
+
+    prepared = []
+    monkeypatch.setattr(NegamaxPlayer, "prepare", lambda self, state=None: prepared.append((self, state)))
+    match = Match.new(TTT, {}, [Seat(), Seat("ai", 3)], seed=2)
+    match.play(4)
+    match.prepare_ais()
+    assert [player for player, _ in prepared] == [match.ai(1)]
+    assert prepared[0][1].history == match.state.history and prepared[0][1] is not match.state

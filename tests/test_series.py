@@ -20,7 +20,7 @@ from tui_games.core.locations import quarantine_dir, saves_dir
 from tui_games.core.outcome import SeatOutcome, Termination
 from tui_games.core.series import Deal, Series, SeriesRules, SeriesTarget, Standing, TargetKind, derived_seed
 from tui_games.engine.kernel_state import KernelState
-from tui_games.match import Match, Seat
+from tui_games.match import Match, Seat, record_pending_results
 from tui_games.store import saves, stats
 
 TTT = catalog.get("tic-tac-toe")
@@ -390,6 +390,7 @@ def test_a_sitting_left_while_the_statistics_cannot_be_written_is_counted_later_
     saved = saves.read_save(match.save_path)
     assert saved.finished and saved.result_pending
     assert saved.outcome["seats"][0]["points"] == bankroll and saved.outcome["seats"][0]["deals"] == 3
+    assert record_pending_results() == 1  # as the statistics list does first
     (row,) = stats.summary()  # recorded from the save
     assert (row.played, row.deals, row.chips_history) == (1, 3, [bankroll])
     assert [r.played for r in stats.summary()] == [1]

@@ -20,6 +20,7 @@ from tui_games.core.outcome import Outcome
 from tui_games.core.players import SIMULTANEOUS
 from tui_games.core.registry import get
 from tui_games.core.seats import Seat, check_seat_count_param, check_seats
+from tui_games.core.words import counted
 from tui_games.engine.seeds import derive_seed
 
 PLAYER_LETTERS = "ABCDEFGHIJ"
@@ -68,11 +69,11 @@ class ArenaResult:
         a = f"A = AI {spec.level_name(self.level_a)} ({self.level_a})"
         b = f"B = AI {spec.level_name(self.level_b)} ({self.level_b})"
         if self.solo:
-            return (f"{spec.title}: {self.games} games each\n"
+            return (f"{spec.title}: {counted(self.games, 'game')} each\n"
                     f"  {a}: mean return {self.mean_a:.4g} ± {self.half_width_a:.3g} (95%)\n"
                     f"  {b}: mean return {self.mean_b:.4g} ± {self.half_width_b:.3g} (95%)")
         low, high = self.score_interval()
-        lines = [f"{spec.title}: {a} vs {b}, {self.games} games, seats alternating",
+        lines = [f"{spec.title}: {a} vs {b}, {counted(self.games, 'game')}, seats alternating",
                  f"  A wins {self.wins_a}, B wins {self.wins_b}, draws {self.draws}",
                  f"  A's score {100 * self.score_a:.1f}% (95% CI {100 * low:.1f}%-{100 * high:.1f}%)"]
         if self.big_blind is not None and self.chips_a:
@@ -103,7 +104,7 @@ def chips_line(letter: str, chips: list[float], big_blind: int) -> str:
     game has no big blind)."""
     low, mean, high = chip_rate(chips, big_blind)
     unit = "bb/100" if big_blind > 0 else "chips a hand"
-    return (f"  {letter} net {sum(chips):+g} chips in {len(chips)} hands: {mean:+.1f} {unit} "
+    return (f"  {letter} net {sum(chips):+g} chips in {counted(len(chips), 'hand')}: {mean:+.1f} {unit} "
             f"(95% CI {low:+.1f} to {high:+.1f})")
 
 
@@ -229,7 +230,7 @@ class PlacesResult:
         names = [f"AI {spec.level_name(level)} ({level})" for level in self.levels]
         width = max(len(name) for name in names)
         places = "".join(f"{_ordinal(k + 1):>6}" for k in range(seats))
-        lines = [f"{spec.title}: {seats} seats, {self.games} games, seats rotating every game",
+        lines = [f"{spec.title}: {counted(seats, 'seat')}, {counted(self.games, 'game')}, seats rotating every game",
                  f"  {'':<2}{'player':<{width}}{places}  mean place (95%)  mean return"]
         for player, name in enumerate(names):
             mean, half = self.mean_place(player)

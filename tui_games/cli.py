@@ -146,8 +146,10 @@ def cmd_resume(args) -> int:
 def cmd_stats(args) -> int:
     """Print the statistics table, then each game's records as the game names them."""
     from tui_games import catalog
+    from tui_games.match import record_pending_results
     from tui_games.store.stats import overview, take_notices
 
+    record_pending_results()
     table, figures = overview()
     for notice in take_notices():
         print(notice)

@@ -30,8 +30,8 @@ from tui_games.core.spec import GameSpec
 from tui_games.engine.kernel_state import action_number, seat_number
 from tui_games.engine.observer import EVERYONE, PUBLIC_VIEW, LogEntry, audience_of, redacted_array
 from tui_games.engine.seeds import derive_seed
-from tui_games.series import finished_deal, restore_series, series_payload, start_series
-from tui_games.store import locks, saves, stats
+from tui_games.series_replay import finished_deal, restore_series, series_payload, start_series
+from tui_games.store import locks, pending, saves, stats
 
 
 def default_seats(spec: GameSpec, count: int | None = None) -> list[Seat]:
@@ -555,6 +555,17 @@ class Match:
             self._ais[seat] = self.spec.ai(self.seats[seat].level, seed=derive_seed(self.seed, 7919 * (seat + 1)))
         return self._ais[seat]
 
+    def prepare_ais(self) -> None:
+        """Build every AI seat's player and get it ready to answer at once (tables and books loaded,
+        kernels compiled or loaded: see :func:`~tui_games.engine.players.prepare_player`), so that
+        no move's time goes to warming up. Blocking: call it off the UI thread, once the game is
+        shown. The hint's player gets ready when the first hint is asked for, before it searches."""
+        from tui_games.engine.players import prepare_player
+
+        for seat in range(len(self.seats)):
+            if self.seats[seat].is_ai:
+                prepare_player(self.ai(seat), self.state.clone())
+
     def hint(self) -> Hint:
         """The strongest AI's suggestion for the seat to move (blocking: call it off the UI thread)."""
         if self._hinter is None:
@@ -673,7 +684,8 @@ class Match:
 
     @property
     def opponent_label(self) -> str:
-        """How statistics name the opposition of this game: 'hotseat', 'solo', or the strongest AI.
+        """How statistics name the opposition of this game: 'hotseat', 'solo', or the strongest AI (of
+        a game no human plays, the AI that played it: 'AI Two-phase (2)' for a cube handed to the solver).
 
         A game whose seats play the house names it in ``spec.house`` ('dealer').
         """
@@ -728,14 +740,16 @@ class Match:
 
     def hand_seat_to_ai(self, seat: int, level: int) -> None:
         """Let the AI of ``level`` play ``seat`` from now on (a puzzle's 'solve it'): the seat is an AI
-        seat in the save too, so a game the AI finishes counts no human result; a timed game's clock
-        stops counting. IllegalActionError for a seat the game has not or a finished game."""
+        seat in the save too, so a game the AI finishes counts no human result and names that AI; a
+        timed game's clock stops counting, and moves taken back are dropped (redo would replay them into
+        the AI's game). IllegalActionError for a seat the game has not or a finished game."""
         if self.is_over:
             raise IllegalActionError("the game is over")
         if not 0 <= seat < len(self.seats):
             raise IllegalActionError(f"there is no seat {seat!r} in this game")
         check_seats(self.spec, [*self.seats[:seat], Seat("ai", level), *self.seats[seat + 1:]])
         self.seats[seat] = Seat("ai", level)
+        self.redo_stack.clear()
         self._clock_usable = False
         self._ais.pop(seat, None)
         self.save()
@@ -758,10 +772,8 @@ class Match:
     def _record_pending_results(self) -> None:
         """Record results earlier games left pending in their saves; a damaged statistics file
         found on the way is reported in :attr:`storage_problem`."""
-        from tui_games.store.pending import record_pending
-
         try:
-            record_pending()
+            pending.record_pending(replayed_outcome)
         except StorageError:
             pass  # this game's own result is handled when it ends
         notices = stats.take_notices()
@@ -934,7 +946,25 @@ class Match:
         return lines
 
 
+def replayed_outcome(record: saves.SaveRecord) -> dict:
+    """The result of the game ``record`` holds, computed by replaying its moves as a resumed match
+    does ({} when they do not end the game): the replay :func:`tui_games.store.pending.record_pending`
+    records results with."""
+    return Match.from_record(record, None).outcome
+
+
+def record_pending_results() -> int:
+    """Record the results that finished saves hold and the statistics lack (before the statistics
+    are shown); returns how many. When the statistics cannot be written yet, a notice says so
+    (:func:`tui_games.store.stats.take_notices`) and the results stay pending."""
+    try:
+        return pending.record_pending(replayed_outcome)
+    except StorageError as error:
+        stats.add_notice(f"Results waiting in saves could not be recorded yet: {error}")
+        return 0
+
+
 # Preparing a game's kernels lives in tui_games.warmup; ``prepare`` stays importable from here.
 from tui_games.warmup import prepare  # noqa: E402
 
-__all__ = ["Match", "Seat", "default_seats", "prepare", "TERMINAL"]
+__all__ = ["Match", "Seat", "default_seats", "prepare", "record_pending_results", "replayed_outcome", "TERMINAL"]

@@ -8,7 +8,9 @@ import pytest
 from tui_games import catalog
 from tui_games.core.players import CHANCE
 from tui_games.engine import negamax as nm
-from tui_games.engine.players import ExpectimaxPlayer, MctsPlayer
+from tui_games.engine.players import (
+    ExpectimaxPlayer, MctsPlayer, NegamaxPlayer, WarmUp, prepare_player, with_helpers,
+)
 from tui_games.engine.rng import make_rng, pick_weighted, randint, uniform
 from tui_games.engine.search import Negamax, StopFlag
 from tui_games.games.nim.game import KERNELS as NIM
@@ -147,3 +149,69 @@ def test_negamax_stopped_before_its_first_depth_still_answers_a_legal_move():
     searcher = Negamax(state.kernels, max_depth=9, node_budget=1)
     result = searcher.search(state.array)
     assert result.best_action in state.legal_actions() and result.depth == 0
+
+
+def test_a_warm_up_runs_once_whichever_threads_ask_and_again_after_a_failure():
+    import threading
+
+    runs = []
+    started, release = threading.Event(), threading.Event()
+
+    def steps():
+        runs.append(1)
+        started.set()
+        release.wait(5)
+        if len(runs) == 1:
+            raise RuntimeError("the first try fails")
+
+    warm_up = WarmUp(steps)
+    errors = []
+
+    def ask():
+        try:
+            warm_up()
+        except RuntimeError as error:
+            errors.append(error)
+
+    first = threading.Thread(target=ask)
+    first.start()
+    started.wait(5)
+    second = threading.Thread(target=ask)  # waits for the first, then tries again
+    second.start()
+    release.set()
+    first.join(5)
+    second.join(5)
+    warm_up()
+    assert len(runs) == 2 and len(errors) == 1 and warm_up.done
+
+
+def test_a_negamax_player_prepares_on_a_state_without_touching_its_own_table():
+    player = NegamaxPlayer(TTT, 3, depth=4, seed=1)
+    state = catalog.get("tic-tac-toe").new()
+    before = [part.copy() for part in player.searcher.table]
+    prepare_player(player, None)  # nothing to warm up on
+    prepare_player(player, state)
+    assert all(np.array_equal(a, b) for a, b in zip(before, player.searcher.table))
+    prepare_player(object(), state)  # a player without prepare() needs none
+
+
+def test_helpers_run_beside_the_search_until_it_returns():
+    import threading
+    import time
+
+    seen = []
+    running = threading.Barrier(3)
+
+    def helper(control):
+        running.wait(5)
+        while not control[0]:
+            time.sleep(0.001)
+        seen.append(threading.current_thread().name)
+
+    def search():
+        running.wait(5)
+        return 42
+
+    assert with_helpers(search, helper, 2) == 42
+    assert len(seen) == 2  # both were told to stop, and were waited for
+    assert with_helpers(lambda: 7, helper, 0) == 7

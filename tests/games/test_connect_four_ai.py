@@ -1,5 +1,5 @@
 """Connect Four AI: every level plays legal moves, the perfect level keeps the game value, hints
-and the stop flag work."""
+and the stop flag work, and a prepared player's first moves load nothing."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 from tui_games import catalog
 from tui_games.games.connect_four import rules, solver
 from tui_games.games.connect_four.ai import PerfectPlayer, describe_score, make_ai
+from warm_start import first_moves
 
 
 @pytest.fixture(scope="module")
@@ -212,3 +213,17 @@ def test_perfect_hint_takes_the_replies_it_can_from_the_book(spec, perfect):
         assert hint.scores[column] == -entry.score
         assert hint.values[column] == describe_score(-entry.score, state.ply)
     assert hint.scores[hint.best] == max(hint.scores.values())
+
+
+def test_a_prepared_perfect_player_loads_no_kernel_in_its_first_moves_and_hint():
+    """Its warm-up (prepare) does all the loading, so the first move asked pays none of it."""
+    setups = [({}, [f"column {c}" for c in "11645551423741"]), ({}, [f"column {c}" for c in "61362544766477"])]
+    assert first_moves("connect-four", 5, setups)["loaded"] == []
+
+
+@pytest.mark.parametrize("level", [1, 2, 5])
+def test_preparing_leaves_the_players_choices_unchanged(spec, level):
+    state = play(spec, "11645551423741")
+    prepared, fresh = make_ai(spec, level, seed=3), make_ai(spec, level, seed=3)
+    prepared.prepare()
+    assert [prepared.choose(state) for _ in range(3)] == [fresh.choose(state) for _ in range(3)]

@@ -15,6 +15,7 @@ from tui_games.games.rubiks_cube.beginner import STAGES, BeginnerSolver, merged
 from tui_games.games.rubiks_cube.game import KERNELS, random_cube
 from tui_games.games.rubiks_cube.pocket import PocketSolver
 from tui_games.games.rubiks_cube.twophase import TwoPhaseSolver, inverse_cube, inverse_moves
+from warm_start import first_moves
 
 SPEC = catalog.get("rubiks-cube")
 
@@ -132,3 +133,29 @@ def test_hints_name_the_next_move_and_explain_the_beginners_step():
     solved.apply(5)
     with pytest.raises(IllegalActionError):
         SPEC.ai(2).choose(solved)
+
+
+def test_a_prepared_top_level_loads_no_kernel_in_its_first_moves_and_hints():
+    assert first_moves("rubiks-cube", SPEC.max_level, [({"scramble": "R U F' L2 D B R2 U' F"}, [])])["loaded"] == []
+
+
+def test_the_top_level_solves_a_scrambled_3x3_move_by_move_with_one_search_of_under_a_second(monkeypatch):
+    """It plans once and follows its plan; the one search has a budget under a second (3 s before)."""
+    budgets = []
+    search = TwoPhaseSolver.solve
+
+    def counted(self, cube, *args, **kwargs):
+        budgets.append(kwargs.get("seconds"))
+        return search(self, cube, *args, **kwargs)
+
+    monkeypatch.setattr(TwoPhaseSolver, "solve", counted)
+    state = SPEC.new(seed=11)
+    player = SPEC.ai(SPEC.max_level)
+    player.prepare(state)
+    budgets.clear()  # preparing solves the solved cube once (no deadline) to load the kernels
+    moves = 0
+    while not state.is_terminal:
+        state.apply(player.choose(state.clone()))
+        moves += 1
+    assert state.is_solved and moves <= 20
+    assert len(budgets) == 1 and budgets[0] is not None and budgets[0] < 1.0

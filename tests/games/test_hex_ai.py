@@ -1,6 +1,7 @@
 """Hex AI: every level answers legally (the swap included), the swap and opening follow the shipped
-opening values, the values table is sound, stop() ends a long search, and hints. Strength is measured
-by benchmarks/hex_strength.py, not here."""
+opening values, the values table is sound, stop() ends a long search, hints, and a proven win played
+out by the shortest way against a stubborn defence. Strength is measured by benchmarks/hex_strength.py,
+not here."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import threading
 import pytest
 
 from tui_games import catalog
+from tui_games.games.hex import rules
 from tui_games.games.hex.ai import opening_value, opening_values
 from tui_games.games.hex.solver import LOSS, WIN, HexSolver
 
@@ -109,3 +111,41 @@ def test_hints_name_the_moves():
     hint = spec().ai(3).hint(big)  # a search: its most searched moves, the suggestion among them
     assert 1 < len(hint.values) <= 6 and hint.best in hint.values
     assert all(re.fullmatch(r"\d+% \(\d+\)", text) for text in hint.values.values()) and "playouts" in hint.summary
+
+
+def bridge_chain(size: int):
+    """Black to move, a chain of bridges from row 2 to the next-to-last row (each stone joined to the
+    next, and the ends to their sides, by two empty cells): a proven win that needs a stone per bridge."""
+    state = spec().new(size=size, swap="off")
+    row, col = 1, size // 2 + 1
+    left = 0
+    while row < size - 1:
+        state.apply(row * size + col)
+        state.apply(left * size)
+        row, col, left = row + 2, col - 1, left + 1
+    return state
+
+
+def spoiler(state) -> int:
+    """White's greediest defence: the cell that most lengthens black's connection."""
+    def black_needs(cell: int) -> int:
+        board = state.array.copy()
+        board[rules.CELLS + cell] = rules.WHITE
+        return int(rules.stones_needed(board, rules.BLACK))
+    return max(state.legal_actions(), key=black_needs)
+
+
+@pytest.mark.parametrize("size", [6, 7, 8])
+def test_the_top_level_finishes_a_proven_win_by_the_shortest_way(size):
+    state = bridge_chain(size)
+    needed = int(rules.stones_needed(state.array, rules.BLACK))
+    ai = spec().ai(spec().max_level)
+    assert HexSolver(size).solve(state) == WIN
+    black_moves = 0
+    while not state.is_terminal:
+        if state.current_player == 0:
+            state.apply(ai.choose(state))
+            black_moves += 1
+        else:
+            state.apply(spoiler(state))
+    assert state.winner == 0 and black_moves == needed, (black_moves, needed)

@@ -1,6 +1,6 @@
 """The Hex view through Textual's pilot at 80x24: typed cells, arrows and Enter, the swap, clicks,
 the last stone and the winning chain highlighted, the rims and coordinates, ASCII mode, a board too
-large for the screen, refused moves with their reasons, and a whole 11x11 game by keys with its save
+large for the plain drawing, refused moves with their reasons, and a whole 11x11 game by keys with its save
 and statistics."""
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ async def test_a_whole_game_by_keys_at_80x24(home):
     record = saves.read_save(save_path)
     assert record.finished and [row["outcome"] for row in record.outcome["seats"]] == ["lost", "won"]
     rows = {row.opponent: row for row in stats.summary() if row.game_id == "hex"}
-    assert rows["hotseat, as White"].won == 1 and rows["hotseat, as Black"].lost == 1
+    assert rows["hotseat, as White (O)"].won == 1 and rows["hotseat, as Black (X)"].lost == 1
 
 
 async def test_ascii_mode_draws_plain_characters(home):
@@ -144,7 +144,7 @@ async def test_ascii_mode_draws_plain_characters(home):
         assert "[X]" in "".join(lines)
 
 
-async def test_a_large_board_scrolls_and_still_plays(home):
+async def test_a_large_board_is_drawn_compactly_and_still_plays(home):
     app = make_app(hotseat(19, "off"))
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_game(pilot, app)
@@ -155,4 +155,4 @@ async def test_a_large_board_scrolls_and_still_plays(home):
         await pilot.press("a", "1", "enter")  # row 1 of 19 waits for a second digit: Enter plays a1
         assert screen.match.state.history[-1] == 0
         scroll = screen.query_one("#hex-scroll")
-        assert scroll.virtual_size.height > scroll.size.height  # 19 rows and the rims need scrolling
+        assert scroll.virtual_size.height <= scroll.size.height and screen.view.step == 1  # the dense drawing

@@ -201,9 +201,9 @@ def test_known_values():
     two = position([2], extra_rule="on")
     assert solver.action_values(two) == {0: (0.2, 0.0, 1.0), 1: (0.0, 1.0, 0.2)}
     assert solver.position_value(two) == (0.2, 0.0, 1.0) and solver.best_action(two) == 0
-    # Without the extra rule every move of P0 gives it 0: the first (take one) is max-n's choice.
+    # Without the extra rule every move of Player A gives it 0: the first (take one) is max-n's choice.
     assert solver.position_value(position([2])) == (0.0, 0.0, 1.0)
-    # The default start, 3 heaps of 5: P0 wins with perfect play (0.2 to P1 under the extra rule).
+    # The default start, 3 heaps of 5: Player A wins with perfect play (0.2 to Player B under the extra rule).
     assert solver.position_value(SPEC.new()) == (1.0, 0.0, 0.0)
     assert solver.position_value(SPEC.new(extra_rule="on")) == (1.0, 0.2, 0.0)
 
@@ -270,7 +270,7 @@ def test_the_perfect_level_plays_the_max_n_move_and_its_hint_shows_every_vector(
     assert player.choose(state) == solver.best_action(state) == 0
     hint = player.hint(state)
     assert hint.best == 0 and hint.values == {0: "0.2/0/1", 1: "0/1/0.2"}
-    assert "P0/P1/P2" in hint.summary
+    assert "Player A/Player B/Player C" in hint.summary
 
 
 def test_max_n_players_take_better_places_than_random_ones():

@@ -30,27 +30,28 @@ async def test_a_whole_three_seat_hotseat_game(home):
         screen = await wait_for_game(pilot, app)
         match = screen.match
         seats = panel(screen, "seats-panel")
-        assert "●A P0: Human" in seats and "■B P1: Human" in seats and "▲C P2: Human" in seats
-        assert "P0 to move" in panel(screen, "turn-line")
+        assert "●A Player A: Human" in seats and "■B Player B: Human" in seats and "▲C Player C: Human" in seats
+        assert "Player A to move" in panel(screen, "turn-line")
         assert "Extra rule" in panel(screen, "score-panel")
-        await pilot.press("2", "enter")  # P0 takes 2 from heap 1
-        assert match.state.heaps == [1, 3] and "P1 to move" in panel(screen, "turn-line")
-        await pilot.press("right", "1", "enter")  # P1 takes 1 from heap 2
+        await pilot.press("2", "enter")  # Player A takes 2 from heap 1
+        assert match.state.heaps == [1, 3] and "Player B to move" in panel(screen, "turn-line")
+        await pilot.press("right", "1", "enter")  # Player B takes 1 from heap 2
         assert match.state.heaps == [1, 2]
         await pilot.click("#heap-1", offset=(2, screen.view.query_one("#heap-1").size.height - 4))
-        await pilot.pause()  # P2 clicks the bottom item of heap 2: takes the whole heap
+        await pilot.pause()  # Player C clicks the bottom item of heap 2: takes the whole heap
         assert match.state.heaps == [1, 0] and match.state.current_player == 0
-        assert "Clear the board: P1 wins" in panel(screen, "score-panel")
-        await pilot.press("enter")  # P0 takes the last item: P1 wins, P2 (after P1) gets 0.2
+        assert "Clear the board: Player B wins" in panel(screen, "score-panel")
+        await pilot.press("enter")  # A takes the last item: B wins, C (after B) gets 0.2
         assert match.is_over and match.state.returns() == [0.0, 1.0, 0.2]
-        assert match.result_text == "P1 wins" and "Game over: P1 wins" in panel(screen, "turn-line")
+        assert match.result_text == "Player B wins" and "Game over: Player B wins" in panel(screen, "turn-line")
         save_path = match.save_path
     record = saves.read_save(save_path)
     assert [(row["seat"], row["outcome"], row["place"]) for row in record.outcome["seats"]] == [
         (0, "lost", 3), (1, "won", 1), (2, "lost", 2)]
     rows = {row.opponent: row for row in stats.summary() if row.game_id == "nim3p"}
-    assert (rows["hotseat, as P0"].lost, rows["hotseat, as P1"].won, rows["hotseat, as P2"].lost) == (1, 1, 1)
-    assert rows["hotseat, as P2"].places == {2: 1}
+    assert (rows["hotseat, as Player A"].lost, rows["hotseat, as Player B"].won,
+            rows["hotseat, as Player C"].lost) == (1, 1, 1)
+    assert rows["hotseat, as Player C"].places == {2: 1}
 
 
 async def test_the_hint_shows_each_moves_max_n_values(home):
@@ -62,7 +63,7 @@ async def test_the_hint_shows_each_moves_max_n_values(home):
         hint = screen.query_one("#hint-panel", HintPanel)
         await wait_for(pilot, lambda: "Hint: take" in hint.text, what="the hint")
         assert "Hint: take 1 from heap 1" in hint.text and "0.2/0/1" in hint.text and "0/1/0.2" in hint.text
-        assert "max-n values for P0/P1/P2" in hint.text
+        assert "max-n values for Player A/Player B/Player C" in hint.text
 
 
 async def test_two_ai_seats_play_until_the_human_moves(home):

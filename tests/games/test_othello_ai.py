@@ -1,5 +1,6 @@
 """Othello AI: every level plays legal moves to the end, the Expert plays and hints exact moves near
-the end, stops on request, and its learned evaluation is symmetric and loads from the shipped file."""
+the end, stops on request, loads nothing in its first moves once prepared, and its learned evaluation
+is symmetric and loads from the shipped file."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from tui_games.core.errors import IllegalActionError
 from tui_games.games.othello import patterns, rules
 from tui_games.games.othello.ai import ExpertPlayer, boards, describe_exact, shipped_tables, shipped_weights
 from tui_games.games.othello.patterns import symmetries
+from warm_start import first_moves
 
 SPEC = catalog.get("othello")
 
@@ -53,14 +55,23 @@ def test_the_expert_plays_legal_moves_to_the_end_with_little_time():
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 9])
-def test_the_expert_plays_a_perfect_move_with_18_or_fewer_empties(refdata, number):
+def test_the_expert_plays_a_perfect_move_with_20_or_fewer_empties(refdata, number):
     position, published = ffo(refdata, number)
     state = SPEC.new(position=position)
-    assert state.empties <= 18
+    assert state.empties <= 20
     ai = ExpertPlayer(SPEC.max_level, 0, seconds=60.0)  # the solve ends long before; no time pressure
     move = state.action_to_string(ai.choose(state))
     assert published[move] == max(published.values())
     assert ai.last.exact
+
+
+def test_a_prepared_expert_loads_no_kernel_in_its_first_moves_and_hints(refdata):
+    """Its warm-up (prepare) does all the loading: the first move asked in an endgame has its whole
+    second for the exact solve (17 empty squares: solved with time to spare)."""
+    endgame, _ = ffo(refdata, 1)
+    found = first_moves("othello", SPEC.max_level, [({}, ["f5", "d6", "c3"]), ({"position": endgame}, [])])
+    assert found["loaded"] == []
+    assert found["exact"] == [False, True]
 
 
 def test_the_expert_hint_gives_exact_scores_near_the_end(refdata):

@@ -1,5 +1,6 @@
 """The exact endgame solver: every move of FFO #1-#19 scored as published, small endgames against a
-brute-force search through the game's own state, and the stop flag."""
+brute-force search through the game's own state, the stop flag, any first guess, two threads
+sharing a solve, and the stable discs it cuts with."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import pytest
 
 from tui_games import catalog
 from tui_games.games.othello.ai import EndgameSolver, boards
+from tui_games.games.othello.bits import after_move, move_bits
 from tui_games.games.othello.game import COLUMNS
+from tui_games.games.othello.solver import stable_discs
 
 SPEC = catalog.get("othello")
 
@@ -103,3 +106,55 @@ def test_a_stopped_solve_returns_nothing_and_the_solver_still_works(refdata):
     timer.cancel()
     easy, published = ffo_problems(refdata, "fforum-1-19.obf")[0]
     assert solver.value(*boards(SPEC.new(position=easy))) == max(published.values())
+
+
+def test_the_exact_score_does_not_depend_on_the_first_guess(refdata):
+    """The solve steps its null-window tests from the guess to the score: any guess lands on it."""
+    solver = EndgameSolver(threads=1)
+    for number in (1, 7):
+        position, published = ffo_problems(refdata, "fforum-1-19.obf")[number - 1]
+        state = SPEC.new(position=position)
+        for guess in (-64, -7, 0, 30, 64):
+            solver.table[:] = 0
+            found = solver.solve(*boards(state), guess=guess)
+            assert found.values[found.best_action] == max(published.values()) == published[found.best_action]
+
+
+def test_two_threads_sharing_a_solve_find_the_same_exact_scores(refdata):
+    """The helper thread shares the table and leaves the positions the other is in (FFO #1-#3 have
+    17-20 empty squares: deep enough for both threads to mark positions)."""
+    for number in (1, 2, 3):
+        position, published = ffo_problems(refdata, "fforum-1-19.obf")[number - 1]
+        state = SPEC.new(position=position)
+        found = EndgameSolver(threads=2).solve(*boards(state), exact_all=True)
+        assert {square: int(score) for square, score in found.values.items()} == published
+
+
+def test_stable_discs_never_turn_over():
+    """Every disc the stability test calls stable keeps its colour in every continuation (searched
+    exhaustively from positions with 7 empty squares)."""
+
+    def unflipped(mover, opponent, mine_first):
+        """The discs of the first player to move in the root that stay theirs in every line."""
+        mine, theirs = (mover, opponent) if mine_first else (opponent, mover)
+        kept = int(mine)
+        moves = int(move_bits(mover, opponent))
+        if not moves:
+            if not move_bits(opponent, mover):
+                return kept
+            return kept & unflipped(opponent, mover, not mine_first)
+        while moves:
+            square = (moves & -moves).bit_length() - 1
+            moves &= moves - 1
+            child = tuple(np.uint64(b) for b in after_move(square, mover, opponent))
+            kept &= unflipped(child[0], child[1], not mine_first)
+        return kept
+
+    marked = 0
+    for state in random_endgames(6, 7, seed=11):
+        mover, opponent = boards(state)
+        for mine, theirs, first in ((mover, opponent, True), (opponent, mover, False)):
+            stable = int(stable_discs(mine, theirs))
+            marked += bin(stable).count("1")
+            assert stable & ~unflipped(mover, opponent, first) == 0, state.position
+    assert marked > 0

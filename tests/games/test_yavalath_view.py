@@ -86,7 +86,7 @@ async def test_yavalath_typed_cells_swap_arrows_and_clicks(home):
         assert lines[0].split() == ["1", "2", "3", "4", "5"] and lines[-1].split() == ["1", "2", "3", "4", "5"]
         assert [line.split()[0] for line in lines[1:10]] == list("abcdefghi")
         assert [line.split()[-1] for line in lines[1:10]] == list("abcdefghi")
-        assert "[X]" in lines[1]  # the last stone, a1, framed
+        assert "[●]" in lines[1]  # the last stone, a1, framed
 
 
 async def test_yavalath_a_whole_game_by_keys_ends_with_the_four_marked(home):
@@ -101,7 +101,7 @@ async def test_yavalath_a_whole_game_by_keys_ends_with_the_four_marked(home):
         await pilot.pause()
         assert match.is_over and match.result_text == "White wins with four in a row"
         assert "Game over: White wins with four in a row" in panel(screen, "turn-line")
-        assert drawn(screen)[5].count("*X*") == 4 and "[" not in drawn(screen)[5]
+        assert drawn(screen)[5].count("*●*") == 4 and "[" not in drawn(screen)[5]
         save_path = match.save_path
     record = saves.read_save(save_path)
     assert record.finished and [row["outcome"] for row in record.outcome["seats"]] == ["won", "lost"]
@@ -120,7 +120,7 @@ async def test_yavalath_the_line_under_the_board_warns_before_a_three(home):
         await pilot.press("enter")
         await pilot.pause()
         assert match.is_over and match.result_text == "White made three: Black wins"
-        assert drawn(screen)[5].count("!X!") == 3
+        assert drawn(screen)[5].count("!●!") == 3
 
 
 async def test_yavalath_ascii_mode_draws_plain_characters(home):
@@ -129,7 +129,7 @@ async def test_yavalath_ascii_mode_draws_plain_characters(home):
         screen = await wait_for_game(pilot, app)
         await type_cells(pilot, "e5", "e4", "e6")
         text = "\n".join(drawn(screen))
-        assert text.isascii() and {"X", "O", "^", "."} <= set(text)
+        assert text.isascii() and {"o", "#", "^", "."} <= set(text)
         assert "^ Red" in screen.view.status_lines(screen.match)
         assert all(line.isascii() for line in screen_lines(app))
 

@@ -18,7 +18,7 @@ import pytest
 from tui_games import catalog
 from tui_games.core.errors import SaveFileError, SaveInUseError
 from tui_games.core.locations import config_dir, quarantine_dir, saves_dir, stats_db
-from tui_games.match import Match, Seat
+from tui_games.match import Match, Seat, record_pending_results
 from tui_games.store import atomic, locks, recent, saves, settings, stats
 
 fcntl = pytest.importorskip("fcntl")
@@ -38,6 +38,8 @@ def _doctor(path, **fields) -> None:
 
 
 def _table() -> list[tuple[str, int, int, int]]:
+    """The statistics list's rows (results waiting in saves recorded first, as the list does)."""
+    record_pending_results()
     return [(row.opponent, row.won, row.lost, row.drawn) for row in stats.summary()]
 
 

@@ -115,7 +115,7 @@ def test_shared_statistics_saves_and_series_code_names_no_game():
     import inspect
     import re
 
-    from tui_games import cli, series
+    from tui_games import cli, series_replay as series
     from tui_games.core import series as series_rules
     from tui_games.store import pending, saves
     from tui_games.ui.screens import stats as stats_screen

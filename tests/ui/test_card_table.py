@@ -1,6 +1,7 @@
 """The shared card table: 2-10 seats around the oval at the sizes the game screen gives it (80x24's
 board area and larger), every seat readable and none covering another, the compact layout from seven
-seats, face-down cards, winning cards reversed, ASCII mode, and the betting buttons' keys."""
+seats, face-down cards (both or none, never one back for two cards), hand names whole or shortened
+(never cut), winning cards reversed, ASCII mode, and the betting buttons' keys."""
 
 from __future__ import annotations
 
@@ -107,6 +108,38 @@ def test_ascii_mode_draws_plain_ascii_with_suit_letters(seats):
     text = "\n".join(lines)
     assert text.isascii(), text
     assert "[AS]" in text and "[##]" in text
+
+
+def lone_card_backs(text: str) -> list[str]:
+    """Face-down cards drawn alone (a two-card hand shown as one card back)."""
+    return re.findall(r"(?<!\])(?<!\] )\[░░\](?! ?\[)", text)
+
+
+@pytest.mark.parametrize("size", [BOARD_80x24, CROWDED_80x24])
+@pytest.mark.parametrize("seats", range(7, 11))
+def test_a_face_down_hand_shows_both_cards_or_none(seats, size):
+    """A crowded table with the tournament's four-figure stacks and blinds: a seat short of room
+    shows its bet and no card back rather than one card back for a two-card hand."""
+    rows = [TableSeat(name=f"Player {seat + 1}", short=f"P{seat + 1}", stack=1000 - 10 * seat, bet=10 * seat,
+                      cards=(None, None), blind={1: "SB", 2: "BB"}.get(seat, ""), dealer=seat == 0)
+            for seat in range(seats)]
+    table = TableModel(seats=tuple(rows), slots=5, pots=(("Pot", 30),), message="Hand 1 · Pre-flop · 10/20")
+    _, lines = drawn(table, size)
+    text = "\n".join(lines)
+    assert not lone_card_backs(text), text
+    shown = sorted(int(chips) for chips in re.findall(r"(?<![\w])b(\d+)\b", text))
+    assert shown == [10 * seat for seat in range(1, seats)], text
+
+
+@pytest.mark.parametrize("hand", ["Pair of fives", "Three of a kind, queens", "Flush, king high",
+                                  "Two pair, eights and twos", "Full house, kings full of sevens"])
+def test_a_hand_name_is_shown_whole_or_shortened_never_cut(hand):
+    rows = [TableSeat(name=f"Player {seat + 1}", stack=988, cards=(card_face(4 * seat), card_face(4 * seat + 1)),
+                      hand=hand) for seat in range(3)]
+    _, lines = drawn(TableModel(seats=tuple(rows), slots=5), BOARD_80x24)
+    names = re.findall(r"\]  (\S.*?)(?:\s{2,}|$)", "\n".join(line.rstrip() for line in lines), re.MULTILINE)
+    assert all(name in (hand, hand.split(",")[0], "Pair") for name in names), names
+    assert len(names) == 3 or len(hand.split(",")[0]) > 9, lines  # shown where the short form fits
 
 
 def test_the_betting_keys():

@@ -1,4 +1,6 @@
-"""What a new player sees at 80x24 (and at 120x40): every seat, note, row, log line and hint in view."""
+"""What a new player sees at 80x24 (and at 120x40): every seat, note, row, log line and hint in view;
+no footer key, button or form label cut short; Hex up to 19x19 and Sim's many nodes drawn readably;
+2048's refusals as one short note; the Moves panel kept at a ten-seat poker table."""
 
 from __future__ import annotations
 
@@ -230,3 +232,128 @@ async def test_a_big_terminal_gets_bigger_boards_and_a_wider_side_panel(home):
         small, big = sizes[SIZE], sizes[BIG]
         assert big[0] > small[0] and big[1] > small[1], (game, small, big)
         assert big[2] > small[2] >= 30, (game, small, big)
+
+
+def footer_problems(app) -> list[str]:
+    """The footer's keys that are not shown whole on the screen's last line."""
+    footer = screen_lines(app)[-1]
+    shown = {}  # the footer shows one key an action, the first
+    for _, binding, _, _ in app.screen.active_bindings.values():
+        if binding.show:
+            shown.setdefault(binding.action, binding)
+    labels = [f"{app.get_key_display(binding)} {binding.description}" for binding in shown.values()]
+    return [f"{label!r} is not whole in the footer: {footer!r}" for label in labels if label not in footer]
+
+
+async def test_footer_keys_and_action_buttons_are_never_cut(home):
+    """'q Qu' and 'r Surr' at 80 columns: the footer closes up (and leaves out the palette's key), the
+    buttons close up, so every key and label is whole."""
+    for game, seats, keys in (("blackjack", 1, ("b",)), ("tic-tac-toe", 2, ("1", "4", "2", "5", "3")),
+                              ("sim", 2, ()), ("hex", 2, ())):
+        app = make_app({"game": game, "seats": [Seat()] * seats, "seed": 17})
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await wait_for_game(pilot, app)
+            for key in keys:
+                await pilot.press(key)
+                await pilot.pause()
+            await pilot.pause()
+            assert not footer_problems(app), (game, footer_problems(app))
+            text = "\n".join(screen_lines(app))
+            labels = [str(button.label) for button in screen.view.query("Button")]
+            assert all(label in text for label in labels), (game, labels, text)
+            assert screen.match.is_over or game != "tic-tac-toe"  # 'n New game' joined the keys
+            assert "r Surrender" in labels or game != "blackjack"  # five buttons: seed 17 may split
+
+
+async def test_new_game_labels_are_never_cut(home):
+    """'Blinds up every0': every option's label in the new-game form keeps a space before its field."""
+    from tui_games import catalog
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for spec in catalog.all_specs():
+            games = app.screen.query_one("#game-list", OptionList)
+            games.highlighted = next(i for i in range(games.option_count) if games.get_option_at_index(i).id == spec.id)
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            text = "\n".join(screen_lines(app))
+            form = app.screen.query_one("#new-game-form").region
+            shown = [label for label in app.screen.query(".form-label") if form.contains_region(label.region)]
+            assert len(shown) >= min(3, len(spec.params)), (spec.id, text)
+            for label in shown:
+                assert f"{label.content} " in text, (spec.id, str(label.content), text)
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+async def test_hex_boards_up_to_19_fit_at_80x24(home):
+    """Sizes 14-19 are drawn compactly: every cell, row number and column letter on screen, no scrolling."""
+    from tui_games.engine.hexgrid import COLUMN_LETTERS
+
+    for size in range(14, 20):
+        app = make_app({"game": "hex", "params": {"size": size, "swap": "off"}, "seats": [Seat(), Seat()], "seed": 1})
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await wait_for_game(pilot, app)
+            await pilot.pause()
+            board, scroll = screen.query_one("#hex-board"), screen.query_one("#hex-scroll")
+            assert scroll.virtual_size.width <= scroll.size.width and scroll.virtual_size.height <= scroll.size.height
+            assert screen.query_one("#view-slot").region.contains_region(board.region), size
+            lines = screen_lines(app)
+            for line, column in board.hex_layout.places:
+                assert lines[board.region.y + line][board.region.x + 1 + column] == "·", (size, line, column)
+            text = "\n".join(lines)
+            assert all(re.search(rf"(?<!\d){row + 1}╲", text) for row in range(size)), text
+            assert re.search(" ?".join(COLUMN_LETTERS[:size]), text), text
+
+
+async def test_sim_with_many_nodes_is_drawn_with_strokes_not_braille(home):
+    for nodes in (6, 12):
+        app = make_app({"game": "sim", "params": {"nodes": nodes}, "seats": [Seat(), Seat()], "seed": 1})
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await wait_for_game(pilot, app)
+            await pilot.press("enter")
+            await pilot.pause()
+            board = region_text(app, screen.query_one("#sim-canvas").region)
+            braille = sum(0x2800 <= ord(char) <= 0x28FF for char in board)
+            if nodes == 6:
+                assert braille, board
+            else:
+                assert not braille and {"-", "/", "\\", "o"} <= set(board), board
+
+
+async def test_2048_refusals_are_one_short_note_under_the_board(home, monkeypatch):
+    """Sliding where nothing moves, again and again: one note under the board that goes after a few
+    seconds, no pile of notices over the board."""
+    from tui_games.games.g2048 import view as g2048_view
+
+    monkeypatch.setattr(g2048_view, "NOTE_SECONDS", 0.5, raising=False)
+    app = make_app({"game": "2048", "seats": [Seat()], "seed": 1})  # seed 1: nothing slides left at first
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_game(pilot, app)
+        assert 3 not in screen.match.state.legal_actions()
+        for _ in range(6):
+            await pilot.press("left")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert text.count("Left moves nothing") == 1 and "Not allowed" not in text, text
+        assert not app._notifications
+        note = screen.query_one("#g2048-note").region
+        assert note.y > screen.query_one("#g2048-board").region.bottom - 1
+        await wait_for(pilot, lambda: "Left moves nothing" not in "\n".join(screen_lines(app)), timeout=3,
+                       what="the note to go")
+        await pilot.press("up")
+        await wait_for(pilot, lambda: len(screen.match.state.history) > 3, what="a legal slide")
+
+
+async def test_many_player_poker_keeps_a_few_lines_of_moves(home):
+    app = make_app({"game": "no-limit-holdem", "params": {"players": 10},
+                    "seats": [Seat()] + [Seat("ai", 1)] * 9, "seed": 2})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_game(pilot, app)
+        await wait_for_human(pilot, screen)
+        log = screen.query_one("#move-log")
+        await wait_for(pilot, lambda: log.size.height >= 2, timeout=5, what="two moves in the Moves panel")
+        assert log.region.bottom <= screen.query_one("#side-panel").region.bottom
+        assert "Moves" in region_text(app, log.region)

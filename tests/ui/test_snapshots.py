@@ -46,8 +46,18 @@ async def _settled(pilot) -> None:
     await pilot.pause()
 
 
+@pytest.fixture
+def fixed_catalogue():
+    """The menu lists the test catalogue (``tests/toy_catalog``), never the shipped games: a new game
+    does not change the menu's snapshots."""
+    from tui_games.core.registry import games_from
+
+    with games_from("toy_catalog"):
+        yield
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_menu(snap_compare, fixed_home, variant):
+def test_menu(snap_compare, fixed_home, fixed_catalogue, variant):
     assert snap_compare(_app(variant), terminal_size=SIZE, run_before=_settled)
 
 

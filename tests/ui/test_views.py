@@ -129,27 +129,16 @@ async def test_blackjack_table_has_one_seat_per_player_when_the_parameter_is_not
         assert screen.match.params["seats"] == 2
 
 
-FIT_CASES = [
-    ("tic-tac-toe", {}, 2),
-    ("connect-four", {}, 2),
-    ("nim", {"heaps": 8, "size": 15, "max_take": 15}, 2),
-    ("2048", {}, 1),
-    ("blackjack", {"seats": 3}, 3),
-    ("othello", {}, 2),
-    ("hex", {"size": 11}, 2),  # the issue's largest size for 80x24 (larger boards may scroll)
-    ("yavalath", {"players": 3}, 3),
-    ("sim", {"nodes": 12, "players": 3}, 3),
-    ("ropasci360", {}, 2),
-    ("bluff-poker", {"players": 6}, 6),
-    ("rubiks-cube", {"size": 3}, 1),
-]
-
-
 async def test_every_board_fits_an_80x24_terminal(home):
-    """The biggest board of every game lies inside the board area at exactly 80x24."""
+    """The biggest board of every game (its spec's ``largest_params``) lies inside the board area at
+    exactly 80x24."""
     from textual.containers import VerticalScroll
 
-    for game, params, players in FIT_CASES:
+    from tui_games import catalog
+
+    for spec in catalog.all_specs():
+        game = spec.id
+        params, players = spec.largest_setup()
         seats = [Seat()] + [Seat("ai", 1)] * (players - 1)
         app = make_app({"game": game, "params": params, "seats": seats, "seed": 1})
         async with app.run_test(size=SIZE) as pilot:

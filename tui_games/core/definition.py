@@ -15,14 +15,16 @@ read what the definition and the spec declare.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol, runtime_checkable
 
+from tui_games.core.figures import SeatFigures
 from tui_games.core.outcome import Outcome
+from tui_games.core.series import SeriesRules
 
-if TYPE_CHECKING:
-    from tui_games.core.series import SeriesRules
-    from tui_games.core.spec import GameSpec
+Spec = Any
+"""A game's :class:`~tui_games.core.spec.GameSpec`, as the definition's hooks receive it (spec.py
+imports this module, so this one names the type without importing it back)."""
 
 
 @runtime_checkable
@@ -87,45 +89,6 @@ class Player(Protocol):
 
 
 @dataclass(frozen=True)
-class SeatFigures:
-    """Game-specific figures a finished game adds to one seat's statistics."""
-
-    score: float | None = None
-    """A solo game's score (2048)."""
-    best_tile: int | None = None
-    """The best tile or piece reached (2048's highest tile)."""
-    chips: float | None = None
-    """Chips won or lost (Blackjack, poker)."""
-    seconds: float | None = None
-    """How long a timed solo game took (a puzzle's solve time; fewer is better)."""
-    moves: int | None = None
-    """How many moves a solo game took (a puzzle's solution length; fewer is better)."""
-    counts: dict[str, float] = field(default_factory=dict)
-    """Named tallies added up over deals and games (poker: hands won, showdowns), named by the spec's
-    ``figure_labels``."""
-    peaks: dict[str, float] = field(default_factory=dict)
-    """Named records kept at their highest over deals and games (poker: the biggest pot won)."""
-
-    @classmethod
-    def combined(cls, figures: Iterable["SeatFigures"]) -> "SeatFigures":
-        """One seat's figures over many deals: chips and counts added up, the best score, tile and peaks
-        (None where no deal had the figure)."""
-        figures = list(figures)
-        chips = [f.chips for f in figures if f.chips is not None]
-        scores = [f.score for f in figures if f.score is not None]
-        tiles = [f.best_tile for f in figures if f.best_tile is not None]
-        counts: dict[str, float] = {}
-        peaks: dict[str, float] = {}
-        for f in figures:
-            for name, value in f.counts.items():
-                counts[name] = counts.get(name, 0) + value
-            for name, value in f.peaks.items():
-                peaks[name] = max(peaks.get(name, value), value)
-        return cls(score=max(scores) if scores else None, best_tile=max(tiles) if tiles else None,
-                   chips=sum(chips) if chips else None, counts=counts, peaks=peaks)
-
-
-@dataclass(frozen=True)
 class GameDefinition:
     """Everything a game declares beyond its catalogue entry.
 
@@ -138,28 +101,28 @@ class GameDefinition:
 
     state_class: type
     kernels: Any
-    make_ai: Callable[["GameSpec", int, int], Player]
+    make_ai: Callable[[Spec, int, int], Player]
     result_text: Callable[[Any], str] | None = None
     figures: Callable[[Any, int], SeatFigures] | None = None
     outcome: Callable[[Any], Outcome] | None = None
-    series: "SeriesRules | None" = None
+    series: SeriesRules | None = None
 
-    def new_state(self, spec: "GameSpec", seed: int, params: dict) -> State:
+    def new_state(self, spec: Spec, seed: int, params: dict) -> State:
         """A fresh state of this game (``spec.new`` checks seed and parameters first)."""
         return self.state_class(spec, self.kernels, seed, params)
 
 
-def ai_factory(module: str) -> Callable[["GameSpec", int, int], Player]:
+def ai_factory(module: str) -> Callable[[Spec, int, int], Player]:
     """``make_ai`` of the AI module ``module``, imported on the first call.
 
     A game's ai.py imports its game.py (the kernels), so game.py's DEFINITION names its AI this way.
     """
 
-    def make_ai(spec: "GameSpec", level: int, seed: int) -> Player:
+    def make_ai(spec: Spec, level: int, seed: int) -> Player:
         return importlib.import_module(module).make_ai(spec, level, seed)
 
     make_ai.__doc__ = f"An AI player made by {module}.make_ai."
     return make_ai
 
 
-__all__ = ["GameDefinition", "Player", "SeatFigures", "State", "ai_factory"]
+__all__ = ["GameDefinition", "Player", "SeatFigures", "Spec", "State", "ai_factory"]

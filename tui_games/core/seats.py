@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from tui_games.core.errors import InvalidParameterError
 from tui_games.core.spec import GameSpec
+from tui_games.core.words import counted
 
 _AI_SEAT = re.compile(r"ai:([0-9]{1,4})")
 
@@ -48,7 +49,7 @@ def check_seats(spec: GameSpec, seats: list[Seat]) -> None:
     if not spec.min_players <= len(seats) <= spec.max_players:
         allowed = (str(spec.min_players) if spec.min_players == spec.max_players
                    else f"{spec.min_players} to {spec.max_players}")
-        raise InvalidParameterError(f"{spec.title} takes {allowed} players, not {len(seats)}")
+        raise InvalidParameterError(f"{spec.title} takes {allowed} {'player' if allowed == '1' else 'players'}, not {len(seats)}")
     for seat in seats:
         if seat.is_ai and not 1 <= seat.level <= spec.max_level:
             raise InvalidParameterError(f"{spec.title} AI levels are 1..{spec.max_level} (got {seat.level})")
@@ -65,5 +66,5 @@ def check_seat_count_param(spec: GameSpec, params: dict, seats: list[Seat]) -> N
             count = next(p for p in spec.params if p.name == name).coerce(value)
             if count != len(seats):
                 raise InvalidParameterError(
-                    f"{spec.title}: {name}={count} but {len(seats)} seat{'s' if len(seats) != 1 else ''} "
+                    f"{spec.title}: {name}={count} but {counted(len(seats), 'seat')} "
                     f"given; give one seat per player or leave {name} out")

@@ -18,8 +18,9 @@ import hashlib
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
-from tui_games.core.definition import SeatFigures
+from tui_games.core.figures import SeatFigures
 from tui_games.core.outcome import Outcome, Termination
+from tui_games.core.words import counted
 
 
 class TargetKind(enum.Enum):
@@ -71,8 +72,7 @@ class SeriesTarget:
         if self.kind is TargetKind.POINTS:
             return f"first to {self.value:g} {score_name}"
         if self.kind is TargetKind.DEALS:
-            count = int(self.value)
-            return f"{count} {deal_name}{'' if count == 1 else 's'}"
+            return counted(int(self.value), deal_name)
         if self.kind is TargetKind.LAST_STANDING:
             return "until one player is left"
         return "until you leave"
@@ -192,7 +192,7 @@ class SeriesRules:
     def default_add(self, standing: Standing, returns: Sequence[float]) -> Standing:
         """The default standing after a deal: returns added, eliminations, button, blind level."""
         if len(returns) != standing.seats:
-            raise ValueError(f"a deal of {len(returns)} seats in a series of {standing.seats}")
+            raise ValueError(f"a deal of {counted(len(returns), 'seat')} in a series of {standing.seats}")
         scores = tuple(score + float(gain) for score, gain in zip(standing.scores, returns))
         eliminated = standing.eliminated
         if self.eliminate_at is not None:

@@ -92,6 +92,9 @@ class Param:
     internal: bool = False
     """A parameter a series sets from deal to deal (a poker sitting's stacks and dealer button): the
     menu, the new-game form and the rules leave it out; the command line and saves still take it."""
+    unit: str = ""
+    """What a number counts, where the name leaves it open ('big blinds' for No-limit's stack, which
+    the other poker games count in chips); the new-game form and the rules say it after the range."""
 
     def coerce(self, value: Any) -> Any:
         """Return ``value`` checked (and text of a whole number read as one), or raise
@@ -211,11 +214,22 @@ class GameSpec:
     top_ai: str = ""
     """How the strongest AI level plays, in a few words ('searches the whole game tree'), for the
     README's games table (``scripts/readme_games.py``); empty: nothing is said."""
+    largest_params: tuple[tuple[str, Any], ...] = ()
+    """The largest board or table the view must show whole in an 80x24 terminal, as (parameter,
+    value) pairs; the parameters not named keep their defaults, and the seats are this entry's
+    ``seats_param`` value (else the fewest the game takes). Larger choices may scroll (Hex above
+    11x11). The view tests open every game so (:meth:`largest_setup`)."""
 
     @property
     def players(self) -> tuple[int, int]:
         """(min, max) number of seats."""
         return (self.min_players, self.max_players)
+
+    def largest_setup(self) -> tuple[dict[str, Any], int]:
+        """(parameters, number of seats) of :attr:`largest_params`, each value checked."""
+        params = self.resolve_params(dict(self.largest_params))
+        seats = params[self.seats_param] if self.seats_param else self.min_players
+        return params, seats
 
     def defaults(self) -> dict[str, Any]:
         """The default parameter values."""

@@ -1,15 +1,27 @@
 """Generic AI players built from a game's kernels: random, negamax with a depth and noise, MCTS,
-expectimax, and an equilibrium player for simultaneous moves (a matrix game at each such node)."""
+expectimax, and an equilibrium player for simultaneous moves (a matrix game at each such node).
+
+Warm-up: a player may have ``prepare(state=None)``, which loads what its searches need (tables,
+books) and compiles or loads their kernels, so that no move pays for it; ``choose`` and ``hint`` of
+such a player prepare first, before any clock of theirs starts. :func:`prepare_player` calls it
+where there is one, and :class:`WarmUp` runs a player's preparation once, whichever thread asks.
+"""
 
 from __future__ import annotations
 
 import random
+import threading
+from typing import Callable, TypeVar
 
 from tui_games.core.errors import IllegalActionError
 from tui_games.core.hints import Hint
 from tui_games.core.players import SIMULTANEOUS
+from tui_games.core.words import counted
 from tui_games.engine.search import Negamax, describe_score
 from tui_games.engine.seeds import derive_seed
+from tui_games.engine.stopflag import StopFlag
+
+T = TypeVar("T")
 
 
 def require_decision(state, player: int | None = None) -> list[int]:
@@ -31,6 +43,54 @@ def require_decision(state, player: int | None = None) -> list[int]:
     if not legal:
         raise IllegalActionError("the player to move has no legal action")
     return legal
+
+
+class WarmUp:
+    """A player's one-time preparation: ``steps`` run on the first call, by whichever thread makes it
+    (a call from another thread meanwhile waits until they are done); later calls return at once.
+    If the steps raise, the error goes to that caller and the next call tries again."""
+
+    def __init__(self, steps: Callable[[], None]) -> None:
+        self._steps = steps
+        self._lock = threading.Lock()
+        self._done = False
+
+    @property
+    def done(self) -> bool:
+        """True once the steps have run to the end."""
+        return self._done
+
+    def __call__(self) -> None:
+        if self._done:
+            return
+        with self._lock:
+            if not self._done:
+                self._steps()
+                self._done = True
+
+
+def with_helpers(search: Callable[[], T], helper: Callable[..., object], helpers: int) -> T:
+    """``search()`` in this thread while ``helpers`` other threads run ``helper(control)``, each with a
+    control array of its own (:mod:`tui_games.engine.stopflag`): searches that share a table this
+    way (ABDADA, lazy SMP) end when ``search`` does, each helper told to stop and waited for."""
+    flags = [StopFlag() for _ in range(helpers)]
+    threads = [threading.Thread(target=helper, args=(flag.array,), daemon=True) for flag in flags]
+    for thread in threads:
+        thread.start()
+    try:
+        return search()
+    finally:
+        for flag, thread in zip(flags, threads):
+            flag.set()
+            thread.join()
+
+
+def prepare_player(player, state=None) -> None:
+    """Get ``player`` ready to answer at once by its ``prepare(state)``, if it has one (``state``: a
+    position of its game that it may warm up on); blocking, so call it off the UI thread."""
+    prepare = getattr(player, "prepare", None)
+    if prepare is not None:
+        prepare(state)
 
 
 class RandomPlayer:
@@ -66,10 +126,20 @@ class NegamaxPlayer:
         self.exhaustive = exhaustive
         self.rng = random.Random(seed)
         self.searcher = Negamax(kernels, depth)
+        self._warmed = False
 
     def stop(self) -> None:
         """Abort a running choose() or hint(); it returns its best result so far."""
         self.searcher.stop()
+
+    def prepare(self, state=None) -> None:
+        """Compile (or load) the searcher for this game by a one-ply search of ``state`` on a
+        throw-away table, once, so that no move's time budget pays for it (nothing without a state
+        where a player decides)."""
+        if self._warmed or state is None or state.is_terminal or state.current_player < 0:
+            return
+        Negamax(self.searcher.kernels, 1, table_log2=4).search(state.array, None)
+        self._warmed = True
 
     def choose(self, state) -> int:
         """A good action for the side to move, by this player's depth and noise."""
@@ -78,6 +148,7 @@ class NegamaxPlayer:
             return legal[0]
         if self.blunder_rate and self.rng.random() < self.blunder_rate:
             return self.rng.choice(legal)
+        self.prepare(state)
         result = self.searcher.search(state.array, self.time_budget, exact_all=True)
         top = max(result.values.values())
         candidates = sorted(a for a, v in result.values.items() if v >= top - self.tolerance)
@@ -86,10 +157,12 @@ class NegamaxPlayer:
     def hint(self, state) -> Hint:
         """The best action and each action's exact value at this player's depth."""
         require_decision(state)
+        self.prepare(state)
         result = self.searcher.search(state.array, self.time_budget, exact_all=True)
         ply = int(state.ply)
         values = {a: describe_score(v, ply, self.exhaustive) for a, v in result.values.items()}
-        return Hint(result.best_action, values, f"searched {result.depth} plies, {result.nodes} nodes")
+        searched = f"searched {counted(result.depth, 'ply', 'plies')}, {counted(result.nodes, 'node')}"
+        return Hint(result.best_action, values, searched)
 
 
 class MctsPlayer:

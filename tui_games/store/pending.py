@@ -3,7 +3,8 @@
 A Match writes its save (with the result) before the statistics. When the statistics could not be
 written then (read-only or damaged file, full disk, a kill between the two writes), the save says
 ``stats_recorded: false``; :func:`record_pending` records such results when the statistics are
-reachable again (the statistics list calls it, and so does a new game). Recording goes by the
+reachable again (:func:`tui_games.match.record_pending_results` calls it with the match's replay when
+a new game starts and before the statistics are shown). Recording goes by the
 game's key, so a result is never counted twice. A match of many deals has one result, kept once its
 series is over (its places, points and number of deals), and is recorded the same way.
 
@@ -27,17 +28,9 @@ Replay = Callable[[SaveRecord], dict]
 its moves do not end the game; SaveFileError when they do not replay."""
 
 
-def replayed_outcome(record: SaveRecord) -> dict:
-    """The result of the game ``record`` holds, computed as a resumed match computes it (a
-    :data:`Replay`). Imports the match layer, which replays through the kernels, only when a result
-    waits to be recorded."""
-    from tui_games.match import Match
-
-    return Match.from_record(record, None).outcome
-
-
-def record_pending(replay: Replay = replayed_outcome) -> int:
-    """Record every finished save's result the statistics lack; returns how many were recorded.
+def record_pending(replay: Replay) -> int:
+    """Record every finished save's result the statistics lack, each computed by ``replay``; returns
+    how many were recorded.
 
     After a damaged statistics file was replaced, every finished save is recorded again (the fresh
     file starts empty; a save another session has open keeps that request until it is recorded).

@@ -3,7 +3,7 @@
 A save holds the format version, game id, rules version, parameters, seed, seats and the action
 history (chance outcomes included), so it can never describe an impossible position. A match of many
 deals (format 2) also holds its series: every earlier deal's seed, parameters and history, the
-running scores and the deal being played (see :mod:`tui_games.series`); a format 1 file, which holds
+running scores and the deal being played (see :mod:`tui_games.series_replay`); a format 1 file, which holds
 one deal, still loads. Writes are atomic. A damaged or newer-format file is moved aside to ``saves/unreadable/`` with a note of the
 reason, never deleted or overwritten. Only regular files of at most :data:`MAX_SAVE_BYTES` are read,
 and a save holding more moves than its game allows (:attr:`~tui_games.core.spec.GameSpec.max_plies`
@@ -73,7 +73,7 @@ class SaveRecord:
     stats_recorded: bool = False
     series: dict | None = None
     """A match of many deals: the earlier deals, the standing and the current deal's seed and
-    parameters (the form is in :mod:`tui_games.series`); None for a one-deal match, or a series still
+    parameters (the form is in :mod:`tui_games.series_replay`); None for a one-deal match, or a series still
     at its first deal saved by format 1."""
 
     def to_json(self) -> str:
@@ -271,7 +271,7 @@ def _deal_setup(value, name: str) -> dict:
 
 
 def _series(value) -> dict | None:
-    """A save's series (see :mod:`tui_games.series`), its fields checked like the rest of the save;
+    """A save's series (see :mod:`tui_games.series_replay`), its fields checked like the rest of the save;
     the replay checks that they hold together."""
     if value is None:
         return None

@@ -1,4 +1,4 @@
-"""User settings: theme, glyphs, colour, animation, AI think time and key remapping, persisted as JSON."""
+"""User settings: theme, glyphs, colour, animation, AI move pace and key remapping, persisted as JSON."""
 
 from __future__ import annotations
 
@@ -42,7 +42,9 @@ class Settings:
     theme: str = "dark"
     glyphs: str = "unicode"
     animation: str = "full"
-    ai_think_time: float = 1.0
+    ai_think_time: float = 0.4
+    """The AI move pace: the least seconds from the start of an AI's turn to its move (thinking time
+    included), half that when it follows another AI's move (see ``tui_games.ui.pacing``)."""
     colour: str = "auto"
     keymap: dict[str, str] = field(default_factory=dict)
     """Binding id to the keys that replace its default keys, e.g. {"game.hint": "h,f2"}."""

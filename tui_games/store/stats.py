@@ -32,6 +32,7 @@ from tui_games.core.errors import StorageError, UnknownGameError
 from tui_games.core.outcome import ordinal
 from tui_games.core.locations import stats_db
 from tui_games.core.registry import get
+from tui_games.core.words import counted
 from tui_games.core.results import OUTCOMES, SeatResult
 
 SCHEMA = """
@@ -240,11 +241,6 @@ def clock_text(seconds: float) -> str:
         return f"{seconds:.2f} s"
     minutes, rest = divmod(seconds, 60)
     return f"{int(minutes)}:{rest:05.2f}"
-
-
-def counted(count: int, noun: str) -> str:
-    """'1 round', '4 rounds'."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _places_worth_showing(places: dict[int, int], many_seats: bool) -> bool:
@@ -546,14 +542,14 @@ def _fetch_results(connection: sqlite3.Connection) -> list[dict]:
 
 def results() -> list[dict]:
     """Every recorded row, oldest first, as a dict of :data:`_RESULT_COLUMNS` and 'humans' (the human
-    seats of its game); results waiting in finished saves are recorded first."""
-    from tui_games.store.pending import record_pending
-
-    try:
-        record_pending()
-    except StorageError as error:
-        _notices.append(f"Results waiting in saves could not be recorded yet: {error}")
+    seats of its game). Results still waiting in finished saves are not among them until recorded
+    (:func:`tui_games.match.record_pending_results`)."""
     return _read(_fetch_results)
+
+
+def add_notice(message: str) -> None:
+    """Keep ``message`` for the next :func:`take_notices` (a fault handled above this module)."""
+    _notices.append(message)
 
 
 def _best(current: float | None, value: float | None) -> float | None:
@@ -565,8 +561,7 @@ def _best(current: float | None, value: float | None) -> float | None:
 def summary(fetched: list[dict] | None = None) -> list[StatsRow]:
     """Totals per game and opponent, ordered by game then opponent.
 
-    Results kept in finished saves and not yet recorded are recorded first. A game with several
-    human seats (hotseat) counts once per seat row, each row being that seat's view:
+    A game with several human seats (hotseat) counts once per seat row, each row being that seat's view:
     'hotseat, as X' played 1 won 1, 'hotseat, as O' played 1 lost 1. ``fetched``: rows already
     read (see :func:`overview`).
     """

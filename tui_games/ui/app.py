@@ -258,7 +258,7 @@ class TuiGamesApp(App):
         """Show the key map (every remappable key, and the player's own choices)."""
         from tui_games.ui.screens.keys import KeysScreen
 
-        self.push_screen(KeysScreen())
+        self.push_screen(KeysScreen((type(self), MenuScreen, GameScreen)))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own palette commands, less its theme picker (ours saves the choice)."""

@@ -64,7 +64,7 @@ def palette_commands(app, screen) -> list[Command]:
                                     partial(screen.run_action, "continue_last")))
         commands.append(Command("Resume a saved game", "Saved games and bundled examples", app.open_resume))
     commands.append(Command("Statistics", "Games played, won and lost, records", app.open_stats))
-    commands.append(Command("Settings", "Theme, glyphs, colour, animation, AI think time", app.open_settings))
+    commands.append(Command("Settings", "Theme, glyphs, colour, animation, AI move pace", app.open_settings))
     commands.append(Command("Keys", "Remap the keys", app.open_keys))
     catalogue = app.theme_catalog
     for name in catalogue.themes:

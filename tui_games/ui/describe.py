@@ -1,15 +1,21 @@
-"""Plain-text descriptions of a game spec for the menu and dialogs (no Textual, no kernels)."""
+"""Plain-text descriptions of a game spec (and of a save of it) for the menu and dialogs (no Textual,
+no kernels)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+from pathlib import Path
+
+from tui_games.core.seats import Seat
 from tui_games.core.spec import GameSpec, Param
+from tui_games.core.words import counted
 
 
 def players_text(spec: GameSpec) -> str:
     """'1 player', '2 players' or '2-4 players'."""
     low, high = spec.players
     if low == high:
-        return f"{low} player" + ("" if low == 1 else "s")
+        return counted(low, "player")
     return f"{low}-{high} players"
 
 
@@ -55,6 +61,12 @@ def shown_params(spec: GameSpec, params: dict) -> dict:
     return {name: value for name, value in params.items() if param_applies(spec, name, params)}
 
 
+def range_text(param: Param) -> str:
+    """The values a parameter takes, with what a number counts where the game says: '1..1000 big
+    blinds', '2..8', 'on | off'."""
+    return f"{param.describe_range()} {param.unit}" if param.unit else param.describe_range()
+
+
 def param_text(param: Param, spec: GameSpec | None = None) -> str:
     """'heaps 3 (1..8)', 'rules american (or simple)', 'decks 6 (1..8) if american': the default
     first, then the other values, then the variant it is limited to, if any."""
@@ -94,3 +106,51 @@ def seat_label(spec: GameSpec, seat_index: int, kind: str, level: int) -> str:
     """'X: Human' / 'O: AI Perfect (3)' for the side panel and dialogs."""
     who = "Human" if kind == "human" else f"AI {spec.level_name(level)} ({level})"
     return f"{spec.seat_name(seat_index)}: {who}"
+
+
+def seats_summary(spec: GameSpec, seats: list[Seat]) -> str:
+    """Who plays, in a few words, the AIs by the game's names for their levels: 'Human vs AI Solid',
+    '2 humans', 'Human vs 5 AI Shark', 'AI Two-phase' (a puzzle the AI finished)."""
+    humans = sum(1 for seat in seats if not seat.is_ai)
+    levels: dict[int, int] = {}
+    for seat in seats:
+        if seat.is_ai:
+            levels[seat.level] = levels.get(seat.level, 0) + 1
+    ais = [f"AI {spec.level_name(level)}" if count == 1 else f"{count} AI {spec.level_name(level)}"
+           for level, count in levels.items()]
+    sides = ["Human" if humans == 1 else counted(humans, "human")] if humans else []
+    if ais:
+        sides.append(", ".join(ais))
+    return " vs ".join(sides)
+
+
+def when_text(iso: str) -> str:
+    """'2026-11-21 20:15' from an ISO timestamp (local time), or '' when there is none."""
+    if not iso:
+        return ""
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso
+
+
+def save_title(path: Path, *, example: bool = False) -> str:
+    """What a save holds, for a title: 'Nim · Human vs AI Perfect · 2026-11-21 20:15' (an example's
+    name instead of its date); the file's name when it cannot be read (opening it then says why)."""
+    from tui_games.core.errors import SaveFileError, UnknownGameError
+    from tui_games.core.registry import get
+    from tui_games.store.saves import read_save
+
+    try:
+        record = read_save(path)
+        spec = get(record.game)
+        seats = [Seat.parse(text) for text in record.seats]
+    except (SaveFileError, UnknownGameError, ValueError):
+        return Path(path).name
+    when = example_name(path) if example else when_text(record.updated)
+    return " · ".join(part for part in (spec.title, seats_summary(spec, seats), when) if part)
+
+
+def example_name(path: Path) -> str:
+    """A bundled example's name from its file name: 'connect four win in 4'."""
+    return Path(path).stem.replace("-", " ").replace("_", " ")

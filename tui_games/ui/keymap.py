@@ -8,6 +8,7 @@ keys that replace the default ones (``{"game.hint": "h"}``) and the app hands it
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 from textual.binding import Binding
 
@@ -36,14 +37,10 @@ class RemappableKey:
         return GROUPS.get(self.id.split(".", 1)[0], self.id.split(".", 1)[0])
 
 
-def remappable_keys() -> list[RemappableKey]:
-    """Every binding with an id on the app, the menu and the game screen, in that order."""
-    from tui_games.ui.app import TuiGamesApp
-    from tui_games.ui.screens.game import GameScreen
-    from tui_games.ui.screens.menu import MenuScreen
-
+def remappable_keys(owners: Iterable[type]) -> list[RemappableKey]:
+    """Every binding with an id on ``owners`` (the app, the menu and the game screen), in that order."""
     found: dict[str, RemappableKey] = {}
-    for owner in (TuiGamesApp, MenuScreen, GameScreen):
+    for owner in owners:
         for binding in owner.BINDINGS:
             if isinstance(binding, Binding) and binding.id and binding.id not in found:
                 description = binding.description or binding.action.replace("_", " ").capitalize()
@@ -51,12 +48,13 @@ def remappable_keys() -> list[RemappableKey]:
     return list(found.values())
 
 
-def key_clash(keymap: dict[str, str], binding_id: str, keys: str) -> str | None:
-    """Why ``keys`` cannot be given to ``binding_id`` (another binding where it works uses one of them),
-    or None when they are free."""
+def key_clash(remappable: Iterable[RemappableKey], keymap: dict[str, str], binding_id: str,
+              keys: str) -> str | None:
+    """Why ``keys`` cannot be given to ``binding_id`` (another of the ``remappable`` bindings where it
+    works uses one of them), or None when they are free."""
     wanted = set(keys.split(","))
     mine = binding_id.split(".", 1)[0]
-    for other in remappable_keys():
+    for other in remappable:
         if other.id == binding_id:
             continue
         scope = other.id.split(".", 1)[0]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from tui_games.core.words import counted
 from tui_games.engine.cards.names import CardFace
 from tui_games.ui.action_keys import ActionBarKeys
 from tui_games.ui.game_view import GameView
@@ -133,8 +134,8 @@ class PokerView(ActionBarKeys, GameView):
         standing = match.standing
         rebuys = standing.facts.get("rebuys", []) if standing is not None else []
         for seat in range(state.num_players):
-            again = f" ({rebuys[seat]} rebuy{'s' if rebuys[seat] != 1 else ''})" if rebuys and rebuys[seat] else ""
-            lines.append(f"{match.spec.seat_name(seat)}: {state.stacks[seat]} chips{again}")
+            again = f" ({counted(rebuys[seat], 'rebuy')})" if rebuys and rebuys[seat] else ""
+            lines.append(f"{match.spec.seat_name(seat)}: {counted(state.stacks[seat], 'chip')}{again}")
         return lines
 
     # ----- keys ---------------------------------------------------------------------------------------

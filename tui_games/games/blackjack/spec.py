@@ -37,4 +37,5 @@ SPEC = GameSpec(
     allow_undo=False,
     figure_labels=(("chips", "bankroll"), ("deals", "round"), ("games", "sitting")),
     view="tui_games.games.blackjack.view:BlackjackView",
+    largest_params=(("seats", 3),),
 )

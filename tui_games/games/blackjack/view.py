@@ -14,6 +14,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from tui_games.core.words import counted
 from tui_games.ui.action_keys import ActionBarKeys
 from tui_games.ui.game_view import GameView
 from tui_games.ui.widgets.action_bar import ActionBar
@@ -57,6 +58,8 @@ class BlackjackView(ActionBarKeys, GameView):
 - **1-9** press the buttons in order; **Tab** moves between them, **Enter** presses the focused one;
   **click** a button to press it.
 - The hand being played is marked with an arrow; the dealer's hole card stays face down until the dealer plays.
+- When a round is over, **n** deals the next one; **q** between rounds leaves the table. There is no
+  undo at the blackjack table: once a card is seen, a decision cannot be taken back.
 """
 
     BINDINGS = [
@@ -251,8 +254,8 @@ class BlackjackView(ActionBarKeys, GameView):
     def status_lines(self, match) -> list[str]:
         """Table rules and each seat's running result."""
         state = match.state
-        lines = [f"{state.rules_name.capitalize()} rules, {state.decks} deck{'s' if state.decks > 1 else ''}",
-                 f"Shoe: {state.cards_left} cards"]
+        lines = [f"{state.rules_name.capitalize()} rules, {counted(state.decks, 'deck')}",
+                 f"Shoe: {counted(state.cards_left, 'card')}"]
         if state.is_terminal:
             lines += [f"{match.spec.seat_name(s)}: {money(state.seat_return(s))}" for s in range(state.num_players)]
         return lines

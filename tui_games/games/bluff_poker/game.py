@@ -12,6 +12,7 @@ import re
 from tui_games.core.definition import GameDefinition, ai_factory
 from tui_games.core.errors import IllegalActionError, InvalidParameterError
 from tui_games.core.players import CHANCE
+from tui_games.core.words import counted
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.engine.observer import EVERYONE, NOBODY
 from tui_games.games.bluff_poker import rules
@@ -309,7 +310,7 @@ def result_text(state: BluffPokerState) -> str:
     loser = state.loser
     if loser is None:
         return "The game goes on"
-    return f"{state.spec.seat_name(loser)} loses with {state.penalties[loser]} penalties"
+    return f"{state.spec.seat_name(loser)} loses with {counted(state.penalties[loser], 'penalty', 'penalties')}"
 
 
 DEFINITION = GameDefinition(state_class=BluffPokerState, kernels=KERNELS,

@@ -23,5 +23,6 @@ SPEC = GameSpec(
     allow_undo=False,
     secrets="dice",
     view="tui_games.games.bluff_poker.view:BluffPokerView",
+    largest_params=(("players", 6),),
 )
 """The catalogue entry."""

@@ -56,12 +56,12 @@ class BluffPokerView(ActionBarKeys, GameView):
 
     KEYS_HELP = """\
 - **Left/Right** choose a bid (it starts at what you know the dice show, when that is a legal bid, else
-  at the lowest legal bid), **Enter** bids it; or click **<**, **>** and **Bid**.
+  at the lowest legal bid), **Enter** bids it; or click the `<` and `>` buttons, then Bid.
 - **b** believe the bid, **c** call bluff, **l** look under the cup, **r** throw all three again (the
   opening: up to three throws, the third blind).
 - **1-3** pick dice to reroll (a picked die is marked), **u** rerolls them under the cup, **o** rerolls
   them open; click the die buttons (1 2 3, a picked one starred) and Cup / Open likewise.
-- Dice: **[5]** lies open, **(5)** is under the cup and you have seen it, **(?)** is under the cup unseen.
+- Dice: `[5]` lies open, `(5)` is under the cup and you have seen it, `(?)` is under the cup unseen.
 - In hotseat the cup is passed behind a 'pass to' screen, so no one sees another's dice.
 """
 

@@ -9,8 +9,11 @@
            with the best exact score, so a won game is won as fast as possible, a drawn one stays
            drawn and a lost one lasts as long as possible.
 
-Every player has ``choose(state) -> column``, ``hint(state) -> Hint`` and ``stop()`` (safe from
-another thread: the running search returns early and ``choose`` still answers with a legal move).
+Every player has ``choose(state) -> column``, ``hint(state) -> Hint``, ``stop()`` (safe from
+another thread: the running search returns early and ``choose`` still answers with a legal move)
+and ``prepare()``, which compiles or loads the kernels its moves use (on a position of its own),
+so that the first move spends its time searching; ``choose`` and ``hint`` prepare first when
+nothing did before.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import numpy as np
 
 from tui_games.core.errors import IllegalActionError
 from tui_games.core.hints import Hint
+from tui_games.engine.players import WarmUp, with_helpers
 from tui_games.games.connect_four import rules, search, solver
 from tui_games.games.connect_four.book import OpeningBook
 
@@ -35,6 +39,10 @@ and exact scores of the other columns."""
 
 OUTCOME_WORDS = {1: "wins", 0: "draws", -1: "loses"}
 """Hint labels of a column whose outcome, but not exact score, is known."""
+
+WARM_UP_MOVES = "777316561143472433623122554266"
+"""The columns (1-7) of the fixed game whose position the players warm up on: 30 stones, no four,
+past the book, solved exactly in moments."""
 
 
 def describe_score(score: int, moves: int) -> str:
@@ -70,18 +78,42 @@ def _check_playable(state) -> None:
         raise IllegalActionError("the game is over: there is no move to choose")
 
 
+def warm_up_state():
+    """The position the players warm up on (:data:`WARM_UP_MOVES` played from the empty board)."""
+    from tui_games import catalog
+
+    state = catalog.get("connect-four").new()
+    for column in WARM_UP_MOVES:
+        state.apply(int(column) - 1)
+    return state
+
+
 class _Player:
-    """Shared parts: the level, a seeded random generator, and the stop flag polled by kernels."""
+    """Shared parts: the level, a seeded random generator, the stop flag polled by kernels, and the
+    one-time warm-up (:meth:`prepare`)."""
 
     def __init__(self, level: int, seed: int):
         self.level = level
         self.seed = seed
         self.rng = np.random.default_rng(seed % 2**64)  # any integer seed, negative ones too
         self.control = solver.new_control()
+        self._warm_up = WarmUp(self._warm_up_steps)
 
     def stop(self) -> None:
         """Ask a running search to return early (callable from any thread)."""
         self.control[solver.STOP] = 1
+
+    def prepare(self, state=None) -> None:
+        """Compile or load every kernel this level's moves and hints use, once (``state`` is not
+        needed: the warm-up plays on a position of its own, with throw-away tables)."""
+        self._warm_up()
+
+    def _warm_up_steps(self) -> None:
+        state = warm_up_state()
+        position, mask = int(state.array[rules.POSITION]), int(state.array[rules.MASK])
+        rules.winning_cells(position, mask)
+        rules.non_losing_moves(position, mask)
+        _drop_bit(mask, 0)
 
     def _start(self) -> None:
         self.control[:] = 0
@@ -93,6 +125,7 @@ class NovicePlayer(_Player):
     def choose(self, state) -> int:
         """A legal column for the side to move."""
         _check_playable(state)
+        self.prepare()
         position, mask = int(state.array[rules.POSITION]), int(state.array[rules.MASK])
         legal = state.legal_actions()
         winning = [c for c in legal if rules.winning_cells(position, mask) & _drop_bit(mask, c)]
@@ -128,8 +161,15 @@ class SearchPlayer(_Player):
         self.depth = depth
         self.noise = noise
 
+    def _warm_up_steps(self) -> None:
+        super()._warm_up_steps()
+        state = warm_up_state()
+        search.column_values(state.array[rules.POSITION], state.array[rules.MASK], state.ply, 1,
+                             np.zeros(rules.WIDTH, dtype=np.float64), solver.new_control())
+
     def values(self, state) -> np.ndarray:
         """Each column's searched value for the side to move (search.NOT_PLAYABLE if full)."""
+        self.prepare()
         out = np.zeros(rules.WIDTH, dtype=np.float64)
         search.column_values(state.array[rules.POSITION], state.array[rules.MASK], state.ply,
                              self.depth, out, self.control)
@@ -197,28 +237,38 @@ class PerfectPlayer(_Player):
         super().stop()
         self.fallback.stop()
 
+    def _warm_up_steps(self) -> None:
+        """The solver's kernels, in as many threads as a move uses, and those of the hint and of the
+        fallback search, each on a small table of its own: the player's table stays untouched."""
+        super()._warm_up_steps()
+        state = warm_up_state()
+        self.book_move(state)
+        self.book.bound_from_parents(int(state.array[rules.POSITION]), int(state.array[rules.MASK]))
+        position, mask = state.array[rules.POSITION], state.array[rules.MASK]
+        table = solver.new_table(solver.MIN_TABLE_BITS)
+        self._solve_with(state, -rules.CELLS, rules.CELLS, table, solver.new_control())
+        solver.move_value(position, mask, state.ply, _centre_first(state.legal_actions())[0], -1, 1, table,
+                          solver.new_control())
+        self.fallback.prepare()
+
     def solve(self, state, low: int = -rules.CELLS, high: int = rules.CELLS) -> tuple[int, int]:
         """(optimal column, exact score) by the exact solver alone, in ``threads`` threads (column
         -1 if stopped early), given that the score lies in [low, high] (see solver.best_move_within:
         the closer the bounds, the less to search)."""
         _check_playable(state)
+        self.prepare()
+        with self._lock:
+            return self._solve_with(state, low, high, self.table, self.control)
+
+    def _solve_with(self, state, low: int, high: int, table: np.ndarray, control: np.ndarray) -> tuple[int, int]:
         position, mask = state.array[rules.POSITION], state.array[rules.MASK]
         result = np.zeros(2, dtype=np.int64)
         busy = solver.new_busy() if self.threads > 1 else solver.unshared_busy()
-        with self._lock:
-            helpers = [(threading.Thread(target=solver.helper_search, daemon=True,
-                                         args=(position, mask, state.ply, low, high, self.table,
-                                               control, busy)),
-                        control) for control in (solver.new_control() for _ in range(self.threads - 1))]
-            for thread, _ in helpers:
-                thread.start()
-            try:
-                solver.shared_best_move(position, mask, state.ply, low, high, result, self.table,
-                                        self.control, busy)
-            finally:
-                for thread, control in helpers:
-                    control[solver.STOP] = 1
-                    thread.join()
+        with_helpers(
+            lambda: solver.shared_best_move(position, mask, state.ply, low, high, result, table, control, busy),
+            lambda helper_control: solver.helper_search(position, mask, state.ply, low, high, table, helper_control,
+                                                        busy),
+            self.threads - 1)
         return int(result[0]), int(result[1])
 
     def book_move(self, state) -> tuple[int, int] | None:
@@ -254,6 +304,7 @@ class PerfectPlayer(_Player):
     def choose(self, state) -> int:
         """An optimal column (if stopped early or past ``time_limit``: the 9-ply search's choice)."""
         self._start()
+        self.prepare()
         timer = threading.Timer(self.time_limit, self.stop) if self.time_limit else None
         if timer is not None:
             timer.start()
@@ -278,6 +329,7 @@ class PerfectPlayer(_Player):
         """
         _check_playable(state)
         self._start()
+        self.prepare()
         legal = state.legal_actions()
         best, best_score = self.best_move(state)
         if best < 0:

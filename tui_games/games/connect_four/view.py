@@ -23,7 +23,7 @@ class ConnectFourView(GameView):
     """
 
     KEYS_HELP = """\
-- **Left/Right** move the drop marker, **Enter**, **Space** or **Down** drops a disc in that column.
+- **Left/Right** move the drop marker, **Enter**, **Space** or **Down** drops a stone in that column.
 - **1-7** drop in a column directly (1 is the leftmost).
 - **Click** anywhere in a column (or on its number) to drop there.
 """

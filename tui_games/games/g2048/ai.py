@@ -20,6 +20,7 @@ import numpy as np
 
 from tui_games.core.errors import IllegalActionError
 from tui_games.core.hints import Hint
+from tui_games.core.words import counted
 from tui_games.games.g2048 import rules, search
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ class G2048Player:
             raise IllegalActionError("no move is possible: the game is over")
         self.last_nodes = int(control[search.NODES])
         legal = {move: float(found[move]) for move in range(rules.NUM_MOVES) if found[move] >= 0.0}
-        summary = f"{self.last_depth} moves deep; others as % of the best"
+        summary = f"{counted(self.last_depth, 'move')} deep; others as % of the best"
         return ExpectedValueHint(best, _describe(legal, best, "value"), summary, legal)
 
 

@@ -1,10 +1,15 @@
-"""2048 view: a 4x4 board of numbered tiles; arrows or WASD slide, arrow buttons for the mouse."""
+"""2048 view: a 4x4 board of numbered tiles; arrows or WASD slide, arrow buttons for the mouse.
+
+A slide that moves nothing is refused on the line under the board, for a few seconds: the next
+refusal replaces the note rather than piling up notices over the board.
+"""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.widgets import Static
 
 from tui_games.ui.game_view import GameView, largest_fitting
 from tui_games.ui.messages import ButtonAction, CellClicked
@@ -16,7 +21,9 @@ DIRECTIONS = ("up", "right", "down", "left")
 CELL_SIZES = ((7, 3), (9, 4), (11, 5), (13, 6))
 """Tile sizes (columns, lines) from 80x24 up; the view takes the largest that fits."""
 ARROW_LINES = 2
-"""Lines under the board: a blank one and the arrow buttons."""
+"""Lines under the board: the refusal note (blank when there is none) and the arrow buttons."""
+NOTE_SECONDS = 3.0
+"""How long a refused slide's note stays under the board."""
 
 
 def tile_class(value: int) -> str:
@@ -29,7 +36,8 @@ class G2048View(GameView):
     """Draws ``state.cells`` (values, 0 empty); the newest tile is underlined; actions 0-3 slide."""
 
     KEYS_HELP = """\
-- **Arrow keys**, **W A S D** or vi's **H J K L** slide every tile that way.
+- **Arrow keys**, **w a s d** or vi's **h j k l** slide every tile that way (**w**/**k** up, **a**/**h**
+  left, **s**/**j** down, **d**/**l** right).
 - **Click** an arrow button under the board, or click a cell near an edge to slide towards it.
 """
 
@@ -43,18 +51,22 @@ class G2048View(GameView):
     DEFAULT_CSS = """
     G2048View { align: center middle; }
     G2048View #g2048-box { width: auto; height: auto; align-horizontal: center; }
-    G2048View #g2048-arrows { margin-top: 1; }
+    G2048View #g2048-note { width: auto; height: 1; color: $warning; text-style: bold; }
     """
 
     def __init__(self, glyphs, **kwargs) -> None:
         super().__init__(glyphs, **kwargs)
         self.grid = BoardGrid(4, 4, *CELL_SIZES[0], id="g2048-board")
         self.arrows = ActionBar(numbered=False, id="g2048-arrows")
+        self.note = Static("", id="g2048-note")
+        """The line under the board that says why a slide was refused (empty otherwise)."""
+        self._note_timer = None
 
     def compose(self) -> ComposeResult:
-        """The board and the arrow buttons."""
+        """The board, the refusal note and the arrow buttons."""
         with Vertical(id="g2048-box"):
             yield self.grid
+            yield self.note
             yield self.arrows
 
     def fit(self, width: int, height: int) -> bool:
@@ -91,6 +103,27 @@ class G2048View(GameView):
         if state.won:
             lines.append("2048 reached!")
         return lines
+
+    def choose(self, action: int) -> None:
+        """Play a slide; one that moves nothing is refused on the note line instead."""
+        match = self.match
+        if match is not None and match.human_to_move and action not in self.legal():
+            self._refuse(f"{DIRECTIONS[action].capitalize()} moves nothing")
+            return
+        self._clear_note()
+        super().choose(action)
+
+    def _refuse(self, reason: str) -> None:
+        if self._note_timer is not None:
+            self._note_timer.stop()
+        self.note.update(reason)
+        self._note_timer = self.set_timer(NOTE_SECONDS, self._clear_note)
+
+    def _clear_note(self) -> None:
+        if self._note_timer is not None:
+            self._note_timer.stop()
+            self._note_timer = None
+        self.note.update("")
 
     def action_slide(self, direction: int) -> None:
         """Slide towards ``direction`` (0 up, 1 right, 2 down, 3 left)."""

@@ -6,7 +6,9 @@
 3 Club      the same search for half a second a move (about 10,000-50,000 playouts on 11x11).
 4 Expert    the same search for two seconds a move; on boards up to 5x5 the exact solver instead
             (solver.py): a move that wins against any defence whenever there is one. On 6x6 to 8x8 it
-            first gives the solver part of the time and plays a proven win when it finds one.
+            first gives the solver part of the time and plays a proven win when it finds one. Of the
+            winning moves it plays the one that brings the win closest (finish.py), so a won game
+            ends instead of filling the board.
 
 Every level decides the swap (pie rule) from the opening values in openings.json (solved exactly
 on small boards, measured by search on the others; scripts/hex_openings.py): it swaps when the
@@ -26,9 +28,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+import numpy as np
+
 from tui_games.core.hints import Hint
 from tui_games.engine.players import require_decision
 from tui_games.engine.seeds import derive_seed
+from tui_games.games.hex.finish import progress_order
 from tui_games.games.hex.game import board_grid
 from tui_games.games.hex.search import HexMcts, best_move
 from tui_games.games.hex.solver import MAX_SOLVER_SIZE, WIN, HexSolver, centre_order
@@ -143,10 +148,21 @@ class HexPlayer:
 
     # ----- search ---------------------------------------------------------------------------------------
     def _solved_move(self, state, seconds: float | None) -> int | None:
-        """A move the solver proves winning (within ``seconds``), or None."""
-        results = self._solver(state.size).move_results(state, seconds, every_move=False)
+        """A move the solver proves winning (within ``seconds``), the one that brings the win closest
+        (tried first, see finish.py), or None."""
+        order = progress_order(state, _empty_cells(state), centre_order(state.size))
+        results = self._solver(state.size).move_results(state, seconds, every_move=False, order=order)
         winning = [cell for cell, result in results.items() if result == WIN]
         return winning[0] if winning else None
+
+    @staticmethod
+    def _finishing_move(state, stats, proven: int) -> int:
+        """The search's move; in a proven win, of the moves proven winning the one that brings the win
+        closest (finish.py)."""
+        winners = [cell for cell, (_, value) in stats.items() if value == 1.0] if proven == 1 else []
+        if winners:
+            return progress_order(state, winners)[0]
+        return best_move(stats, proven)
 
     def _mcts(self, state, seconds: float | None):
         searcher = self._search(state.size)
@@ -177,7 +193,7 @@ class HexPlayer:
         if self._stopped:
             return legal[0]
         stats, proven = self._mcts(state, seconds)
-        return best_move(stats, proven)
+        return self._finishing_move(state, stats, proven)
 
     def hint(self, state) -> Hint:
         """On small boards every move's exact result; otherwise the win rates and playouts of the moves
@@ -189,7 +205,7 @@ class HexPlayer:
             if results and len(results) == len([a for a in state.legal_actions() if a != state.swap_action]):
                 values = {cell: "wins" if result == WIN else "loses" for cell, result in results.items()}
                 winning = [cell for cell, result in results.items() if result == WIN]
-                best = winning[0] if winning else self.choose(state)
+                best = progress_order(state, winning)[0] if winning else self.choose(state)
                 summary = ("you can force a win" if winning else "every move loses against perfect play")
                 return Hint(best, values, summary)
         stats, proven = self._mcts(state, HINT_SECONDS)
@@ -203,6 +219,11 @@ class HexPlayer:
         else:
             summary = f"win rate (playouts) of the {len(searched)} moves searched most, of {self.last_playouts}"
         return Hint(best, values, summary)
+
+
+def _empty_cells(state) -> list[int]:
+    """The empty cells of ``state``, in reading order."""
+    return [int(cell) for cell in np.flatnonzero(state.owners == 0)]
 
 
 def make_ai(spec, level: int, seed: int = 0) -> HexPlayer:

@@ -12,6 +12,7 @@ import numpy as np
 
 from tui_games.core.definition import GameDefinition, ai_factory
 from tui_games.core.errors import IllegalActionError
+from tui_games.core.words import counted
 from tui_games.engine.hexconnect import shortest_chain
 from tui_games.engine.hexgrid import HexGrid, parse_rhombus_cell, rhombus, rhombus_cell_name
 from tui_games.engine.kernel_state import GameKernels, KernelState
@@ -164,13 +165,13 @@ def _initial(seed: int, params: dict):
 
 
 def result_text(state: HexState) -> str:
-    """'X (Black) joins top and bottom' style line for the finished game."""
+    """'Black (X) wins, joining top and bottom in 9 stones' for the finished game."""
     winner = state.winner
     if winner is None:
         return "Game over"
     name = state.spec.seat_name(winner)
     sides = "top and bottom" if winner == 0 else "left and right"
-    return f"{name} ({MARKS[winner]}) wins, joining {sides} in {len(state.winning_chain())} stones"
+    return f"{name} wins, joining {sides} in {counted(len(state.winning_chain()), 'stone')}"
 
 
 KERNELS = GameKernels(

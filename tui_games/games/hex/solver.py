@@ -401,14 +401,15 @@ class HexSolver:
         """WIN / LOSS for the player to move in ``state`` (not finished, swap not pending), or UNKNOWN."""
         return self.solve_position(*self._position(state), time_budget)
 
-    def move_results(self, state, time_budget: float | None = None, every_move: bool = True) -> dict[int, int]:
-        """{cell: WIN or LOSS for the player to move}, centre first; cells left out were not solved in
-        time (or, without ``every_move``, come after the first winning move)."""
+    def move_results(self, state, time_budget: float | None = None, every_move: bool = True,
+                     order=None) -> dict[int, int]:
+        """{cell: WIN or LOSS for the player to move}, in ``order`` (default centre first); cells left
+        out were not solved in time (or, without ``every_move``, come after the first winning move)."""
         black, white, mover = self._position(state)
         results: dict[int, int] = {}
         self.stop_flag.clear()
         with self.stop_flag.deadline(time_budget):
-            for cell in self.order:
+            for cell in self.order if order is None else order:
                 bit = 1 << int(cell)
                 if (black | white) & bit:
                     continue

@@ -14,11 +14,12 @@ SPEC = GameSpec(
     max_level=4,
     level_names=("Beginner", "Casual", "Club", "Expert"),
     top_ai="Monte Carlo search with RAVE, 2 s a move; perfect up to 5x5",
-    seat_names=("Black", "White"),
+    seat_names=("Black (X)", "White (O)"),
     params=(
         Param("size", 11, "the board's side N (N x N cells)", minimum=2, maximum=19),
         Param("swap", "on", "pie rule: White may take over Black's first stone", choices=SWITCH),
     ),
     view="tui_games.games.hex.view:HexView",
+    largest_params=(("size", 11),),
     order=50,
 )

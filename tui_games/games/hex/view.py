@@ -3,7 +3,8 @@ rim glyph, coordinates on every rim, the last stone, the hint and the winning ch
 
 Keys: arrows move the cursor, Enter or Space plays; a column letter then a row number plays that
 cell ('c' '5'; on boards of 10 and more a second digit or Enter ends the number); s swaps when the
-pie rule allows it; a click plays the clicked cell. Boards larger than the view scroll.
+pie rule allows it; a click plays the clicked cell. A board too large for the view is drawn compactly
+(drawing.py), and scrolls only where even that does not fit.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from textual.containers import ScrollableContainer
 from textual.geometry import Region
 
 from tui_games.engine.hexgrid import COLUMN_LETTERS as LETTERS
+from tui_games.games.hex.drawing import COMPACT, Drawing, plan
 from tui_games.ui.game_view import BOARD_MARGIN, GameView
 from tui_games.ui.messages import CellClicked
 from tui_games.ui.widgets.hex_board import HexBoard, HexLayout
@@ -69,7 +71,9 @@ class HexView(GameView):
         self.typed_row = 0
         """Digits of the row typed so far (0: none)."""
         self.step = 2
-        """Characters per cell along a row: 2, or 4 where the view has room."""
+        """Characters per cell along a row: 2, or 4 where the view has room (1 in the dense drawing)."""
+        self.compact: Drawing | None = None
+        """The compact drawing in use (drawing.py), or None for the full drawing."""
         self._view_room = (80, 24)
         self.board = HexBoard(HexLayout((), 1, 1), id="hex-board")
 
@@ -94,11 +98,31 @@ class HexView(GameView):
         return self._fit_board()
 
     def _fit_board(self) -> bool:
-        self.step, changed = self.board.fit(self._board_layout, *self._view_room, BOARD_MARGIN)
-        return changed
+        """The roomy drawing where it fits with a margin, else the plain one where it fits, else the
+        first compact drawing that fits (the last one, scrolling, where none does)."""
+        width, height = self._view_room
+        old = self.board.hex_layout
+        self.compact = None
+        self.step, _ = self.board.fit(self._board_layout, width, height, BOARD_MARGIN)
+        layout = self.board.hex_layout
+        if layout.width + 2 > width or layout.height > height:  # 2: the board's padding
+            for drawing in COMPACT:
+                self.compact = drawing
+                drawn = self._compact_plan()
+                if drawn.width + 2 <= width and drawn.height <= height:
+                    break
+            self.step = self.compact.step
+            self.board.set_layout(HexLayout(drawn.places, drawn.width, drawn.height))
+        return self.board.hex_layout != old
+
+    def _compact_plan(self):
+        rims = RIMS.get(self.glyphs.name, RIMS["ascii"])
+        return plan(self.state.size, self.compact, rims, -1 if self.cursor is None else self.cursor)
 
     def _rims(self, size: int) -> list[tuple[int, int, str, str]]:
         """Coordinates and the coloured rims around the cells."""
+        if self.compact is not None:
+            return list(self._compact_plan().texts)
         black_rim, white_rim = RIMS.get(self.glyphs.name, RIMS["ascii"])
         places = self.board.hex_layout.places
         half = self.step // 2
@@ -157,7 +181,7 @@ class HexView(GameView):
                 cell_states.add("cursor")
             states.append(cell_states)
         texts = self._rims(size)
-        if last is not None and not chain:
+        if last is not None and not chain and self.step > 1:
             line, column = self.board.hex_layout.places[last]
             texts += [(line, column - 1, "[", "label-active"), (line, column + 1, "]", "label-active")]
         self.board.paint(marks, states, texts)

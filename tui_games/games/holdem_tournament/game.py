@@ -17,6 +17,7 @@ from tui_games.core.definition import GameDefinition, SeatFigures, ai_factory
 from tui_games.core.errors import InvalidMoveError, InvalidParameterError
 from tui_games.core.outcome import Outcome, Termination, ordinal
 from tui_games.core.players import CHANCE
+from tui_games.core.words import counted
 from tui_games.engine.cards import holdem
 from tui_games.engine.cards.holdem_state import HoldemState, make_kernels, seat_count
 from tui_games.engine.cards.holdem_state import figures as hand_figures
@@ -209,9 +210,9 @@ def _observe(state: KernelState, player: int) -> str:
     name = s.spec.seat_name
     blinds = f"blinds {s.small_blind}/{s.big_blind} (level {s.blind_level}"
     if s.hands_to_next_level is not None:
-        blinds += f", up in {s.hands_to_next_level + 1} hands"
+        blinds += f", up in {counted(s.hands_to_next_level + 1, 'hand')}"
     left = len(s.players_left)
-    lines = [f"Tournament hand {s.hand_number}, {blinds}), {left} player{'' if left == 1 else 's'} left"]
+    lines = [f"Tournament hand {s.hand_number}, {blinds}), {counted(left, 'player')} left"]
     hand = HAND_KERNELS.observe(state, player)
     for seat in range(s.num_players):
         if s.is_out(seat):
@@ -247,7 +248,7 @@ def result_text(state: TournamentState) -> str:
         return ""
     winner = state.winner
     order = ", ".join(f"{ordinal(state.place(seat))} {name(seat)}" for seat in state.finishing_order)
-    hands = f"{state.hand_number} hand{'' if state.hand_number == 1 else 's'}"
+    hands = counted(state.hand_number, "hand")
     return f"{name(winner)} wins the tournament after {hands}; {order}"
 
 

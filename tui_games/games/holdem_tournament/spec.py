@@ -17,6 +17,7 @@ SPEC = GameSpec(
                 "blinds may go up.",
     package="tui_games.games.holdem_tournament",
     view="tui_games.games.holdem_tournament.view:TournamentView",
+    largest_params=(("players", 10),),
     min_players=2,
     max_players=MAX_SEATS,
     max_level=3,
@@ -24,13 +25,14 @@ SPEC = GameSpec(
     top_ai="equity against likely hands, and a memory of each opponent",
     params=(
         Param("players", 6, "players at the table", minimum=2, maximum=MAX_SEATS),
-        Param("stack", 1000, "chips each player starts with", minimum=1, maximum=MAX_TABLE_CHIPS // 2),
+        Param("stack", 1000, "chips each player starts with", minimum=1, maximum=MAX_TABLE_CHIPS // 2,
+              unit="chips"),
         Param("big_blind", 20, "chips of the big blind at the start (the small blind is half)", minimum=2,
-              maximum=MAX_TABLE_CHIPS // 2),
+              maximum=MAX_TABLE_CHIPS // 2, unit="chips"),
         Param("betting", "fixed", "fixed: every bet and raise is the big blind, all in when short (the "
               "seed's rule); no-limit: any raise from the minimum to all in", choices=("fixed", "no-limit")),
         Param("blinds_up_every", 0, "hands between blind levels, each doubling the blinds (0: the blinds "
-              "never go up)", minimum=0, maximum=1000),
+              "never go up)", minimum=0, maximum=1000, unit="hands"),
     ),
     deterministic=False,
     perfect_information=False,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tui_games.core.outcome import ordinal
+from tui_games.core.words import counted
 from tui_games.ui.holdem_view import BET_SIZE_KEYS, HoldemView
 from tui_games.ui.poker_view import HISTORY_HANDS, short_name
 from tui_games.ui.widgets.card_table import COMPACT_FROM, TableSeat, separator
@@ -97,7 +98,7 @@ class TournamentView(HoldemView):
         lines = [self.table_rules(state), f"Level {state.blind_level}, hand {state.hand_number}"]
         if state.hands_to_next_level is not None and not state.is_terminal:
             small, big = state.next_blinds
-            lines.append(f"Blinds {small}/{big} in {state.hands_to_next_level + 1} hands")
+            lines.append(f"Blinds {small}/{big} in {counted(state.hands_to_next_level + 1, 'hand')}")
         lines.append(f"{len(state.players_left)} of {state.num_players} players left")
         out = state.finishing_order
         if state.num_players < CROWDED_FROM:

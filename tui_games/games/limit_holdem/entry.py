@@ -14,6 +14,7 @@ SPEC = GameSpec(
     peer=Peer("openspiel", "universal_poker", LIMIT_HEADS_UP),
     top_ai="equity against likely hands, reading each opponent over the sitting",
     view="tui_games.games.limit_holdem.view:LimitHoldemView",
+    largest_params=(("players", 10),),
     min_players=2,
     max_players=10,
     max_level=3,

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from tui_games.core.definition import GameDefinition, ai_factory
+from tui_games.engine.heaps import HeapState, heap_lines, name_move, read_move, why_illegal
 from tui_games.engine.kernel_state import GameKernels
 from tui_games.engine.standard import no_chance_outcomes, two_player_win_loss_returns
 from tui_games.games.nim import rules
-from tui_games.games.nim.heap_moves import HeapState, heap_lines, name_move, read_move, why_illegal
 
 
 class NimState(HeapState):

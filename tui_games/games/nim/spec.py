@@ -23,4 +23,5 @@ SPEC = GameSpec(
     ),
     order=30,
     view="tui_games.games.nim.view:NimView",
+    largest_params=(("heaps", 8), ("size", 15), ("max_take", 15)),
 )

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from tui_games.core.definition import GameDefinition, ai_factory
+from tui_games.engine.heaps import HeapState, heap_lines, name_move, read_move, why_illegal
 from tui_games.engine.kernel_state import GameKernels
 from tui_games.engine.standard import no_chance_outcomes
-from tui_games.games.nim.heap_moves import HeapState, heap_lines, name_move, read_move, why_illegal
 from tui_games.games.nim3p import rules
 
 

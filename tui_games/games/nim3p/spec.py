@@ -13,7 +13,7 @@ SPEC = GameSpec(
     max_level=3,
     level_names=("Beginner", "Lookahead", "Perfect"),
     top_ai="the best max-n move, from a table of every position",
-    seat_names=("P0", "P1", "P2"),
+    seat_names=("Player A", "Player B", "Player C"),
     params=(
         Param("heaps", 3, "number of heaps (N)", minimum=1, maximum=6),
         Param("size", 5, "items in each heap at the start (S), also the most one move may take", minimum=1,
@@ -21,5 +21,6 @@ SPEC = GameSpec(
         Param("extra_rule", "off", "the player after the winner gets 0.2", choices=SWITCH),
     ),
     view="tui_games.games.nim3p.view:Nim3PView",
+    largest_params=(("heaps", 6), ("size", 9)),
     order=35,
 )

@@ -1,15 +1,15 @@
-"""Nim3P view: Nim's heaps, keys and clicks (a Nim3P state offers ``heaps``, ``decode`` and ``encode``
-as a Nim state does), with the three-seat win rule spelled out beside the board."""
+"""Nim3P view: the heaps view of :mod:`tui_games.ui.heaps_view` (a Nim3P state is a heap state, as a
+Nim state is), with the three-seat win rule spelled out beside the board."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tui_games.games.nim.view import NimView
+from tui_games.ui.heaps_view import HeapsView
 
 
-class Nim3PView(NimView):
-    """Nim's view of the heaps; the side panel says who wins if the next move empties the board."""
+class Nim3PView(HeapsView):
+    """The heaps view; the side panel says who wins if the next move empties the board."""
 
     def status_lines(self, match: Any) -> list[str]:
         """The win rule in words, and the extra rule when it is on."""

@@ -4,7 +4,7 @@ at the top left, h1 = bit 7, h8 = bit 63), and the few bit operations every Othe
 Boards are ``np.uint64`` inside kernels (the state array stores them as int64 bit patterns): every
 constant here is a ``np.uint64`` so that no expression mixes signed and unsigned integers (numba
 would turn such a mix into a float). Counting bits and finding the lowest set bit use the LLVM
-intrinsics ``ctpop`` and ``cttz``, one machine instruction each.
+intrinsics ``ctpop``, ``cttz`` and ``ctlz``, one machine instruction each.
 """
 
 from llvmlite import ir
@@ -19,6 +19,14 @@ NOT_A = np.uint64(0xFEFEFEFEFEFEFEFE)
 """Every square but column a (a shift towards h that wrapped lands in column a)."""
 NOT_H = np.uint64(0x7F7F7F7F7F7F7F7F)
 """Every square but column h."""
+COLUMN_A = ~NOT_A
+"""The squares of column a."""
+COLUMN_H = ~NOT_H
+"""The squares of column h."""
+ROW_1 = np.uint64(0x00000000000000FF)
+"""The squares of row 1 (the top row)."""
+ROW_8 = np.uint64(0xFF00000000000000)
+"""The squares of row 8."""
 INNER_COLUMNS = np.uint64(0x7E7E7E7E7E7E7E7E)
 """Columns b-g: the squares a horizontal or diagonal line of discs can run through."""
 CORNERS = np.uint64(0x8100000000000081)
@@ -34,6 +42,34 @@ QUADRANTS = np.array([0x000000000F0F0F0F, 0x00000000F0F0F0F0, 0x0F0F0F0F00000000
 """The four 4x4 quarters of the board (top left, top right, bottom left, bottom right)."""
 SHIFTS = np.array([1, 8, 7, 9], dtype=np.uint64)
 """Bit distances of the four line directions: along a row, a column and the two diagonals."""
+STEPS = ((0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1))
+"""(row, column) steps of the eight directions: the first four go towards higher squares."""
+
+
+def _rays() -> np.ndarray:
+    rays = np.zeros((64, 8), dtype=np.uint64)
+    for square in range(64):
+        for direction, (row_step, column_step) in enumerate(STEPS):
+            row, column = square // 8 + row_step, square % 8 + column_step
+            while 0 <= row < 8 and 0 <= column < 8:
+                rays[square, direction] |= np.uint64(1 << (row * 8 + column))
+                row, column = row + row_step, column + column_step
+    return rays
+
+
+def _neighbourhoods() -> np.ndarray:
+    return np.array([sum(1 << (r * 8 + c) for r in range(square // 8 - 1, square // 8 + 2)
+                         for c in range(square % 8 - 1, square % 8 + 2)
+                         if 0 <= r < 8 and 0 <= c < 8 and r * 8 + c != square) for square in range(64)],
+                    dtype=np.uint64)
+
+
+RAYS = _rays()
+"""``RAYS[square, direction]``: the squares from ``square`` (not included) to the edge in each of the
+:data:`STEPS` directions."""
+NEIGHBOURHOODS = _neighbourhoods()
+"""The up to eight squares next to each square (a move there turns something over only if one of them
+holds an opponent disc)."""
 
 
 @intrinsic
@@ -56,6 +92,19 @@ def lowest_square(typingctx, bits):
 
     def codegen(context, builder, signature, args):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return types.int64(types.uint64), codegen
+
+
+@intrinsic
+def highest_square(typingctx, bits):
+    """The index of the highest set bit of a non-zero ``uint64`` board."""
+    if bits != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        leading = builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+        return builder.sub(ir.Constant(ir.IntType(64), 63), leading)
 
     return types.int64(types.uint64), codegen
 
@@ -106,26 +155,25 @@ def move_bits(mover, opponent):
 @kernel()
 def flip_bits(square, mover, opponent):
     """The opponent discs that ``mover`` turns over by playing on the empty ``square`` (0 if none:
-    then the square is not a legal move)."""
-    move = ONE << np.uint64(square)
+    then the square is not a legal move).
+
+    Along each ray from the square the first square that is not the opponent's ends the run; the
+    run turns over when that square is the mover's.
+    """
     flips = ZERO
-    for i in range(4):
-        d = SHIFTS[i]
-        inner = line_mask(i, opponent)
-        run = ZERO
-        x = move << d
-        while x & inner:
-            run |= x
-            x <<= d
-        if x & mover:
-            flips |= run
-        run = ZERO
-        x = move >> d
-        while x & inner:
-            run |= x
-            x >>= d
-        if x & mover:
-            flips |= run
+    for direction in range(4):
+        ray = RAYS[square, direction]
+        stops = ray & ~opponent
+        if stops:
+            first = stops & (~stops + ONE)
+            if first & mover:
+                flips |= (first - ONE) & ray
+        ray = RAYS[square, direction + 4]
+        stops = ray & ~opponent
+        if stops:
+            first = ONE << np.uint64(highest_square(stops))
+            if first & mover:
+                flips |= ray & ~((first << ONE) - ONE)
     return flips
 
 
@@ -138,12 +186,18 @@ def after_move(square, mover, opponent):
 
 
 @kernel()
-def table_slot(mover, opponent, size):
-    """The slot of a position in a table of ``size`` (a power of two) entries: a multiplicative
-    hash of both boards (the searches, the solver and perft key their tables by it)."""
+def board_hash(mover, opponent):
+    """A multiplicative hash of both boards, as an int64."""
     h = (mover * np.uint64(0x9E3779B97F4A7C15)) ^ (opponent * np.uint64(0xC2B2AE3D27D4EB4F))
     h ^= h >> np.uint64(29)
-    return np.int64(h & np.uint64(size - 1))
+    return np.int64(h)
+
+
+@kernel()
+def table_slot(mover, opponent, size):
+    """The slot of a position in a table of ``size`` (a power of two) entries, by its
+    :func:`board_hash` (the searches, the solver and perft key their tables by it)."""
+    return board_hash(mover, opponent) & (size - 1)
 
 
 @kernel()

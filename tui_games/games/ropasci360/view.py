@@ -21,6 +21,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from tui_games.core.words import counted
 from tui_games.engine.hexgrid import hexagon
 from tui_games.ui.game_view import BOARD_MARGIN, GameView
 from tui_games.ui.messages import CellClicked
@@ -392,8 +393,7 @@ class RoPaSciView(GameView):
             for seat, _, count in state.stack(hex_):
                 counts[seat] += count
         for seat in range(2):
-            plural = "s" if counts[seat] != 1 else ""
-            lines.append(f"{name(seat)}: {counts[seat]} token{plural}, {state.throws_left[seat]} throws")
+            lines.append(f"{name(seat)}: {counted(counts[seat], 'token')}, {counted(state.throws_left[seat], 'throw')}")
         if state.history:
             last = state.history[-1]
             lines.append("Last turn:")

@@ -10,6 +10,7 @@ import numpy as np
 
 from tui_games.core.definition import GameDefinition, SeatFigures, ai_factory
 from tui_games.core.errors import IllegalActionError, InvalidParameterError
+from tui_games.core.words import counted
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.engine.standard import no_chance_outcomes
 from tui_games.games.rubiks_cube import geometry, rules
@@ -167,7 +168,7 @@ def net_lines(state: CubeState) -> list[str]:
 
 
 def _observe(state: KernelState, player: int) -> str:
-    status = "solved" if state.is_solved else f"{state.moves_made} moves"
+    status = "solved" if state.is_solved else counted(state.moves_made, "move")
     return "\n".join(net_lines(state) + [status])
 
 
@@ -198,8 +199,7 @@ def figures(state: CubeState, seat: int) -> SeatFigures:
 
 def result_text(state: CubeState) -> str:
     """'Solved in 23 moves'."""
-    count = state.moves_made
-    return f"Solved in {count} move{'s' if count != 1 else ''}"
+    return f"Solved in {counted(state.moves_made, 'move')}"
 
 
 DEFINITION = GameDefinition(

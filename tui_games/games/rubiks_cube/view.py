@@ -5,7 +5,8 @@ explanation of the next step, and 'solve it'.
 Keys: u r f d l b turn a face clockwise; shifted (U R F D L B), or after ', counter-clockwise; after
 2, half a turn. h explains the next step of the beginner's method, s lets the solver finish the cube
 (move by move, at the AI's pace), space ends the inspection, backspace takes a move back (u is a
-turn here). A click on a face's arrows turns it (the letter between them: half a turn).
+turn here, also once the cube is solved). A click on a face's arrows turns it (the letter between
+them: half a turn).
 """
 
 from __future__ import annotations
@@ -174,7 +175,7 @@ class CubeView(GameView):
         Binding("h", "explain", "Explain", show=False),
         Binding("s", "solve_it", "Solve it", show=False),
         Binding("space", "start_clock", "Start clock", show=False),
-        Binding("backspace", "undo", "Undo", show=False),
+        Binding("backspace", "undo", "Undo"),
     ]
 
     DEFAULT_CSS = """
@@ -290,8 +291,19 @@ class CubeView(GameView):
         return []
 
     # ----- keys and clicks -------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The face keys stay the cube's once it is solved (doing nothing then: u is never the screen's
+        undo here); undo shows only while there is a move of yours to take back."""
+        if action == "turn":
+            return True
+        if action == "undo":
+            return self.match is not None and self.match.can_undo
+        return super().check_action(action, parameters)
+
     def action_turn(self, face: int, turn: int) -> None:
         """Turn ``face``: ``turn`` 0 clockwise (a pending ' or 2 changes it), 2 counter-clockwise."""
+        if self.match is None or self.match.is_over:
+            return
         if turn == 0 and self.modifier:
             turn = self.modifier
         self.modifier = 0

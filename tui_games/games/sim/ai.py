@@ -20,6 +20,7 @@ import random
 import time
 
 from tui_games.core.hints import Hint
+from tui_games.core.words import counted
 from tui_games.engine.mcts import MctsSearch
 from tui_games.engine.paranoid import Paranoid
 from tui_games.engine.players import MctsPlayer, require_decision
@@ -106,10 +107,10 @@ class StrongPlayer:
             budget = max(budget - (time.perf_counter() - started), budget / 3)
         if state.num_players == 2:
             result = self.negamax.search(state.array, budget, exact_all=True)
-            return result.values, f"alpha-beta, {result.depth} moves deep"
+            return result.values, f"alpha-beta, {counted(result.depth, 'move')} deep"
         if state.coalition and state.current_player == 0:
             result = self.paranoid.search(state.array, budget, exact_all=True)
-            return result.values, f"alpha-beta against the coalition, {result.depth} moves deep"
+            return result.values, f"alpha-beta against the coalition, {counted(result.depth, 'move')} deep"
         stats = self.mcts.search(state, MCTS_PLAYOUT_CAP, budget)
         played = sum(visits for visits, _ in stats.values())
         return {action: visits / played for action, (visits, _) in stats.items()}, \

@@ -22,5 +22,6 @@ SPEC = GameSpec(
     ),
     seats_param="players",
     view="tui_games.games.sim.view:SimView",
+    largest_params=(("nodes", 12), ("players", 3)),
     order=70,
 )

@@ -3,8 +3,9 @@ cursor moved by keys, node letters typed or clicked, and edges clicked.
 
 Seats are told apart without colour: the Unicode board draws seat A's edges solid, B's dashed and C's
 dotted (free edges faint and sparse); the ASCII board draws them with the seats' shapes (``o``, ``#``,
-``^``) and free edges with ``- | / \\``. The legend under the board shows each pattern beside the
-seat's mark and name.
+``^``) and free edges with ``- | / \\``. So does the Unicode board from :data:`STROKES_FROM` nodes,
+where the lines of braille dots would run together. The legend under the board shows each pattern
+beside the seat's mark and name.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
+from tui_games.core.words import counted
 from tui_games.games.sim.board import BoardLayout, board_layout, braille, dot_bit
 from tui_games.ui.game_view import BOARD_MARGIN, GameView
+from tui_games.ui.glyphs import ASCII
 from tui_games.ui.seat_marks import seat_mark
 
 NODE_LETTERS = "abcdefghijkl"
@@ -35,6 +38,8 @@ PATTERNS = ((1,), (1, 1, 1, 1, 0, 0), (1, 0, 0), (1,))
 """Dots on and off along a line: seat 0 solid, seat 1 dashed, seat 2 dotted, then free edges (solid,
 but thin and faint: every seat's edges are drawn two dots thick)."""
 FREE_PATTERN = PATTERNS[3]
+STROKES_FROM = 9
+"""Nodes from which every board is drawn with characters along the edges instead of braille dots."""
 PRIORITY = {"free": 0, "seat": 1, "last": 2, "hint": 3, "lost": 4, "cursor": 5}
 """Where lines cross in one cell, the cell takes the style of the line that matters most."""
 
@@ -172,10 +177,14 @@ class SimView(GameView):
             return PATTERNS[0]
         return FREE_PATTERN if owner < 0 else PATTERNS[owner]
 
+    def strokes(self) -> bool:
+        """True when the board is drawn with characters along the edges (ASCII, or many nodes)."""
+        return self.glyphs.name == "ascii" or self.state.nodes >= STROKES_FROM
+
     def _board_content(self) -> Content:
         layout = self.board()
         cols, rows = layout.cols, layout.rows
-        ascii_board = self.glyphs.name == "ascii"
+        ascii_board = self.strokes()
         chars = [[" "] * cols for _ in range(rows)]
         dots = [[0] * cols for _ in range(rows)]
         styles: list[list[str | None]] = [[None] * cols for _ in range(rows)]
@@ -183,7 +192,7 @@ class SimView(GameView):
         for edge, (role, style) in sorted(self._edge_roles().items(), key=lambda item: PRIORITY[item[1][0]]):
             owner = self.state.colours[edge]
             if ascii_board:
-                mark = layout.edge_strokes[edge] if owner < 0 else seat_mark(owner, self.glyphs).shape
+                mark = layout.edge_strokes[edge] if owner < 0 else seat_mark(owner, ASCII).shape
                 if role in ("cursor", "hint"):
                     mark = "*" if owner < 0 else mark
                 for col, row in layout.edge_cells[edge]:
@@ -239,7 +248,7 @@ class SimView(GameView):
         out = state.seats_out
         for seat in range(state.num_players):
             mark = seat_mark(seat, self.glyphs)
-            sample = mark.shape * 3 if self.glyphs.name == "ascii" else pattern_sample(PATTERNS[seat], thick=True)
+            sample = seat_mark(seat, ASCII).shape * 3 if self.strokes() else pattern_sample(PATTERNS[seat], thick=True)
             pieces.append((sample, f"{seat_colour(seat)} bold"))
             name = f" {mark.label} {state.spec.seat_name(seat)}"
             pieces.append((name + (" out" if seat in out else ""), "strike" if seat in out else ""))
@@ -259,7 +268,7 @@ class SimView(GameView):
             if seat in state.seats_out:
                 lines.append(f"{name}: out")
                 continue
-            lines.append(f"{name}: {colours.count(seat)} edges, {state.safe_edges(seat)} safe")
+            lines.append(f"{name}: {counted(colours.count(seat), 'edge')}, {state.safe_edges(seat)} safe")
         lines.append(f"Free edges: {colours.count(-1)}")
         return lines
 

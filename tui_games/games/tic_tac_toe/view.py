@@ -34,7 +34,6 @@ class TicTacToeView(GameView):
 - **Arrow keys** (or **h/j/k/l**) move the cursor, **Enter** or **Space** plays the cell under it.
 - **1-9** play a cell directly (1 is the top left, 9 the bottom right, like a phone keypad read row by row).
 - **Click** a cell to play it.
-- Cells are named by column **a-c** and row **1-3** from the top: the move log says `X: b2`.
 """
 
     BINDINGS = [

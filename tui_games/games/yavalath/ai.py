@@ -31,6 +31,7 @@ from importlib import resources
 import numpy as np
 
 from tui_games.core.hints import Hint
+from tui_games.core.words import counted
 from tui_games.engine.mcts import MctsSearch
 from tui_games.engine.players import require_decision
 from tui_games.engine.seeds import derive_seed
@@ -147,7 +148,7 @@ class YavalathPlayer:
         stats = self.analyse(state)
         decided = self._decided(state, stats)
         best = max(decided, key=lambda a: (decided[a][0], decided[a][1]))
-        values = {a: f"{50 * (value + 1):.0f}% ({visits} playouts)" for a, (visits, value) in stats.items()}
+        values = {a: f"{50 * (value + 1):.0f}% ({counted(visits, 'playout')})" for a, (visits, value) in stats.items()}
         choice = self._opening_choice(state)
         if choice == rules.SWAP_ACTION:
             best = choice

@@ -21,5 +21,6 @@ SPEC = GameSpec(
     ),
     seats_param="players",
     view="tui_games.games.yavalath.view:YavalathView",
+    largest_params=(("players", 3),),
     order=75,
 )

@@ -3,10 +3,9 @@ numbers of the top and bottom rows; the last stone in brackets, the winning four
 a losing three between ``!`` marks, the cells a forced block allows tinted, and a line under the board
 naming the cell under the cursor and what a stone there would make.
 
-Stones are told apart by shape: X (the first seat), O (the second) and the third seat's seat mark
-(▲, ``^`` in ASCII). Keys: arrows move the cursor, Enter or Space plays; a row letter (a-i) then the
-cell's number plays that cell (``e`` ``5``); s swaps when the pie rule allows it; a click plays the
-clicked cell.
+Stones are drawn with their seats' marks (● ■ ▲, ``o # ^`` in ASCII), the shapes the seats panel
+shows. Keys: arrows move the cursor, Enter or Space plays; a row letter (a-i) then the cell's number
+plays that cell (``e`` ``5``); s swaps when the pie rule allows it; a click plays the clicked cell.
 """
 
 from __future__ import annotations
@@ -34,8 +33,8 @@ NOTE_LINES = 1
 
 
 def stone_mark(seat: int, glyphs) -> str:
-    """The board mark of ``seat``'s stones: X, O, then the seat's shape (▲ or ^)."""
-    return "XO"[seat] if seat < 2 else seat_mark(seat, glyphs).shape
+    """The board mark of ``seat``'s stones: the seat's shape (● ■ ▲, or o # ^ in ASCII)."""
+    return seat_mark(seat, glyphs).shape
 
 
 class YavalathView(GameView):

@@ -25,15 +25,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, ProgressBar, Static
+from textual.widgets import Header, ProgressBar, Static
 
 from tui_games import catalog
 from tui_games.core.errors import IllegalActionError, SaveFileError, StorageError, TuiGamesError
 from tui_games.core.spec import GameSpec
-from tui_games.ui.describe import seat_label, shown_params
+from tui_games.ui.describe import save_title, seat_label, shown_params
 from tui_games.ui.game_view import GameView
 from tui_games.ui.messages import MoveChosen
+from tui_games.ui.pacing import ai_move_pace, follows_ai_move
 from tui_games.ui.seat_marks import MAX_MARKED_SEATS, seat_mark
+from tui_games.ui.widgets.fitting_footer import FittingFooter
 from tui_games.ui.widgets.hint_panel import HintPanel
 from tui_games.ui.widgets.move_log import MoveLog
 from tui_games.ui.widgets.thinking import Thinking
@@ -51,10 +53,10 @@ class GameRequest:
     example: Path | None = None
 
     def describe(self) -> str:
-        """A short label for the preparing note."""
+        """A short label for the preparing note: the game's title (of a save, with its players and date)."""
         if self.game_id:
             return catalog.get(self.game_id).title
-        return Path(self.resume or self.example or "").name
+        return save_title(Path(self.resume or self.example or ""), example=self.resume is None)
 
 
 def _load_match(request: GameRequest, progress) -> Any:
@@ -122,6 +124,10 @@ class PreparingProgress:
 
 ONE_LINE_SEATS_FROM = 7
 """Seats from which the seats panel gives each seat one line (the AI level by name only)."""
+MOVES_MIN_HEIGHT = 4
+"""Rows the Moves panel keeps however long the panels above it are (two moves and its frame; a
+ten-seat table at 80x24 has no room for more beside its seats and its blinds box): the score panel
+above it is capped and scrolls instead."""
 
 
 def side_panel_width(screen_width: int) -> int:
@@ -145,6 +151,7 @@ class GameScreen(Screen):
         padding: 0 1;
     }
     GameScreen #storage-warning.-shown { display: block; }
+    GameScreen #score-panel { overflow-y: auto; scrollbar-size-vertical: 1; }
     """
 
     BINDINGS = [
@@ -195,7 +202,7 @@ class GameScreen(Screen):
                 yield Static(id="score-panel")
                 yield MoveLog(id="move-log")
                 yield HintPanel(id="hint-panel")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         """Start loading the match in a thread worker."""
@@ -212,6 +219,19 @@ class GameScreen(Screen):
 
     def _fit_side_panel(self, width: int) -> None:
         self.query_one("#side-panel").styles.width = side_panel_width(width)
+        self.call_after_refresh(self._keep_moves_in_view)
+
+    def _keep_moves_in_view(self) -> None:
+        """Cap the score panel's height so that the Moves panel keeps :data:`MOVES_MIN_HEIGHT` rows."""
+        if not self.is_attached:
+            return
+        side = self.query_one("#side-panel")
+        score = self.query_one("#score-panel")
+        above = sum(panel.outer_size.height for panel in side.children
+                    if panel.display and panel.id not in ("score-panel", "move-log"))
+        cap = max(3, side.content_region.height - above - MOVES_MIN_HEIGHT)
+        if score.styles.max_height is None or score.styles.max_height.value != cap:
+            score.styles.max_height = cap
 
     # ----- loading -----------------------------------------------------------------------------------
     def _load_in_thread(self) -> None:
@@ -274,6 +294,7 @@ class GameScreen(Screen):
             await self.query_one("#view-slot").mount(self.view)
             self.remove_class("-loading")
             self.view.focus()
+            self.run_worker(match.prepare_ais, thread=True, group="prepare", exit_on_error=False)
             self._position_changed()
         except Exception as error:  # a view that cannot draw: say so and keep the game, never hang
             self.log.error(f"the view of {match.spec.id} failed: {error!r}")
@@ -325,6 +346,7 @@ class GameScreen(Screen):
         score_panel = self.query_one("#score-panel", Static)
         score_panel.display = bool(score)
         score_panel.update("\n".join(score))
+        self.call_after_refresh(self._keep_moves_in_view)
         self.query_one("#turn-line", Static).update(self._turn_text())
         self.query_one("#move-log", MoveLog).show(self._visible_log())
         self.show_storage_problem()
@@ -391,7 +413,7 @@ class GameScreen(Screen):
             text.append("▶ " if current and self.app.glyphs.name == "unicode" else ("> " if current else "  "),
                         style="bold")
             if MAX_MARKED_SEATS >= len(match.seats) >= 3:  # many seats: a letter and shape each
-                text.append_text(seat_mark(seat, self.app.glyphs).text())
+                text.append_text(seat_mark(seat, self.app.glyphs, match.spec.seat_name(seat)).text())
                 text.append(" ")
             label = seat_label(match.spec, seat, who.kind, who.level)
             out = " (out)" if seat in getattr(match.state, "seats_out", ()) else ""  # out of a game that goes on (Sim)
@@ -469,7 +491,7 @@ class GameScreen(Screen):
         level = match.seats[seat].level
         self.query_one("#thinking", Thinking).start(
             f"{match.spec.seat_name(seat)} (AI {match.spec.level_name(level)}) is thinking...")
-        pace = float(self.app.settings.ai_think_time)
+        pace = ai_move_pace(float(self.app.settings.ai_think_time), follows_ai_move(match))
         self._count_search(1)
         self.run_worker(partial(self._think_in_thread, seat, state, self._token, pace),
                         thread=True, group="ai", exclusive=True, exit_on_error=False)
@@ -670,8 +692,8 @@ class GameScreen(Screen):
         if action in ("undo", "redo", "hint", "save", "new_same", "next_deal"):
             if match is None:
                 return False if action in ("new_same", "next_deal") else None
-            if action in ("undo", "redo") and not match.spec.allow_undo:
-                return False  # never possible in this game: not shown at all
+            if action in ("undo", "redo") and not (match.spec.allow_undo and match.human_seats):
+                return False  # never possible in this game (or with no human seat left): not shown
             if action == "undo":
                 return True if match.can_undo else None
             if action == "redo":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -42,9 +44,11 @@ class KeysScreen(Screen):
         Binding("delete", "reset", "Default"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, owners: Iterable[type]) -> None:
+        """``owners``: the classes whose bindings with an id may be remapped (the app's, the menu's and
+        the game screen's), in the order the table lists them."""
         super().__init__()
-        self._keys = remappable_keys()
+        self._keys = remappable_keys(owners)
         self._capturing: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -115,7 +119,7 @@ class KeysScreen(Screen):
     def remap(self, binding_id: str, keys: str) -> str | None:
         """Give ``binding_id`` the keys ``keys``; the reason it was refused, or None when done."""
         keymap = dict(self.app.settings.keymap)
-        clash = key_clash(keymap, binding_id, keys)
+        clash = key_clash(self._keys, keymap, binding_id, keys)
         if clash:
             return clash
         keymap[binding_id] = keys

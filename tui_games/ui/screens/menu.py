@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from tui_games import catalog
 from tui_games.core.spec import GameSpec
+from tui_games.core.words import counted
 from tui_games.ui import describe
 
 
@@ -157,7 +158,7 @@ class MenuScreen(Screen):
             latest = unfinished[0].record
             title = self._specs[latest.game].title if latest.game in self._specs else latest.game
             text.append(" c ", style="reverse bold")
-            text.append(f" continue {title} ({len(latest.history)} moves)\n")
+            text.append(f" continue {title} ({counted(len(latest.history), 'move')})\n")
             text.append(" r ", style="reverse bold")
             text.append(f" all saved games ({len(unfinished)} in progress)")
         else:

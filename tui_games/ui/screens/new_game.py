@@ -18,7 +18,7 @@ from tui_games.core.errors import InvalidParameterError
 from tui_games.core.seats import Seat, check_seats
 from tui_games.core.spec import GameSpec
 from tui_games.store.recent import last_options, remember_options
-from tui_games.ui.describe import param_applies, param_requirement, players_text
+from tui_games.ui.describe import param_applies, param_requirement, players_text, range_text
 from tui_games.ui.screens.game import GameRequest
 
 
@@ -122,10 +122,11 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                 yield Button("Cancel", id="cancel")
 
     def _param_help(self, param) -> str:
-        """'1..8', or '1..8 (american only)' for an option one variant alone has."""
+        """'1..8', '1..1000 big blinds' (what the number counts, where the game says), or
+        '1..8 (american only)' for an option one variant alone has."""
         requirement = param_requirement(self.spec, param.name)
         suffix = f" ({requirement[1]} only)" if requirement else ""
-        return param.describe_range() + suffix
+        return range_text(param) + suffix
 
     def on_mount(self) -> None:
         """Title the dialog, show the right number of seats, focus Start (Enter plays the defaults)."""

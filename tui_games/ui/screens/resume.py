@@ -3,7 +3,6 @@ saves with the reason."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 
 from rich.text import Text
@@ -15,37 +14,29 @@ from textual.widgets.option_list import Option
 
 from tui_games import catalog
 from tui_games.core.errors import SaveFileError, UnknownGameError
+from tui_games.core.seats import Seat
+from tui_games.core.words import counted
+from tui_games.ui.describe import example_name, seats_summary, when_text
 from tui_games.ui.screens.game import GameRequest
 
 
-def when_text(iso: str) -> str:
-    """'2026-11-21 20:15' from an ISO timestamp (local time), or '' when there is none."""
-    if not iso:
-        return ""
-    try:
-        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return iso
-
-
 def entry_text(entry, *, example: bool = False) -> Text:
-    """One line of the list: game, players, moves, state and time."""
+    """One line of the list: game, players (the AIs by the game's names for their levels), moves,
+    state and time."""
     record = entry.record
     try:
-        title = catalog.get(record.game).title
+        spec = catalog.get(record.game)
     except UnknownGameError:
-        title = record.game
+        spec = None
     text = Text()
-    text.append(f"{title:<14}", style="bold")
-    seats = " vs ".join("Human" if s == "human" else s.replace("ai:", "AI ") for s in record.seats)
+    text.append(f"{spec.title if spec else record.game:<14}", style="bold")
+    seats = (seats_summary(spec, [Seat.parse(seat) for seat in record.seats]) if spec
+             else " vs ".join(record.seats))
     text.append(f" {seats:<18}")
-    text.append(f" {len(record.history):>3} moves", style="dim")
+    text.append(f" {counted(len(record.history), 'move'):>9}", style="dim")
     if record.finished:
         text.append(f"  {record.result or 'finished'}", style="italic")
-    if not example:
-        text.append(f"  {when_text(record.updated)}", style="dim")
-    else:
-        text.append(f"  {Path(entry.path).stem.replace('-', ' ').replace('_', ' ')}", style="dim")
+    text.append(f"  {example_name(entry.path) if example else when_text(record.updated)}", style="dim")
     return text
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -10,21 +12,70 @@ from textual.widgets import Markdown, Static
 
 from tui_games.core.spec import GameSpec
 from tui_games.ui import describe
+from tui_games.ui.screens.game import GameScreen
+from tui_games.ui.views import view_class
 
-GAME_KEYS = """\
-- **u** undo (back to your previous turn), **y** redo
-- **t** hint (tip): the strongest AI's suggestion, with the value of each move where it knows it
-- **?** or **F1** these rules, **Ctrl+S** save, **o** settings, **q** or **Esc** save and leave to the menu
-- **n** new game with the same players, once a game is over
-"""
-"""Keys every game screen has."""
+SCREEN_KEY_WORDS = {
+    "game.undo": "undo: back to your previous turn",
+    "game.redo": "redo what undo took back",
+    "game.hint": "hint (tip): the strongest AI's suggestion, with the value of each move where it knows it",
+    "game.rules": "these rules",
+    "game.save": "save (every move is saved too)",
+    "game.settings": "settings",
+    "game.new_game": "once the game is over: a new game with the same players (at a table of many "
+                     "hands or rounds: the next one)",
+    "game.quit": "save and leave to the menu",
+}
+"""What each game-screen key does, by binding id, in the rules page's words."""
+
+KEY_NAMES = {"question_mark": "?", "escape": "Esc", "enter": "Enter", "space": "Space", "tab": "Tab",
+             "backspace": "Backspace", "delete": "Delete", "apostrophe": "'"}
+"""How the rules page writes a key whose name is not what its cap shows."""
+
+
+def key_name(key: str) -> str:
+    """'?' for question_mark, 'Ctrl+S' for ctrl+s, 'F1' for f1; a letter or digit as it is."""
+    *modifiers, last = key.split("+")
+    if last in KEY_NAMES:
+        name = KEY_NAMES[last]
+    elif modifiers or re.fullmatch(r"f[0-9]+", last):
+        name = last.upper()
+    else:
+        name = last
+    return "+".join([*(modifier.capitalize() for modifier in modifiers), name])
 
 
 def view_keys(spec: GameSpec) -> str:
     """The Markdown key list of the game's view (views import no kernels, so this is cheap)."""
-    from tui_games.ui.views import view_class
-
     return view_class(spec).KEYS_HELP
+
+
+def screen_keys(spec: GameSpec, keymap: dict[str, str] | None = None) -> list[tuple[list[str], str]]:
+    """(keys, what they do) of each key the game screen adds to the view's, as they work in ``spec``'s
+    game: undo and redo only where the game allows undo; a key remapped in ``keymap`` (binding id ->
+    keys) as remapped; and where the view binds the same action itself (the cube's undo is Backspace,
+    its u turns a face) the view's keys instead."""
+    own: dict[str, list[str]] = {}
+    for key, bindings in view_class(spec)._merged_bindings.key_to_bindings.items():
+        for binding in bindings:
+            own.setdefault(binding.action, []).append(key)
+    listed: list[tuple[list[str], str]] = []
+    seen: set[str] = set()
+    for binding in GameScreen.BINDINGS:
+        if not isinstance(binding, Binding) or binding.id not in SCREEN_KEY_WORDS or binding.id in seen:
+            continue
+        seen.add(binding.id)
+        if binding.action in ("undo", "redo") and not spec.allow_undo:
+            continue
+        keys = own.get(binding.action) or (keymap or {}).get(binding.id, binding.key).split(",")
+        listed.append((keys, SCREEN_KEY_WORDS[binding.id]))
+    return listed
+
+
+def screen_keys_markdown(spec: GameSpec, keymap: dict[str, str] | None = None) -> str:
+    """:func:`screen_keys` as a Markdown list ('- **t** hint ...')."""
+    return "\n".join(f"- {' or '.join(f'**{key_name(key)}**' for key in keys)} {words}"
+                     for keys, words in screen_keys(spec, keymap))
 
 
 def _has_section(markdown: str, *titles: str) -> bool:
@@ -33,9 +84,10 @@ def _has_section(markdown: str, *titles: str) -> bool:
     return any(h.startswith(t.lower()) for h in headings for t in titles)
 
 
-def rules_markdown(spec: GameSpec) -> str:
-    """The full rules page: the game's help.md, then what it leaves out (AI levels, options, the
-    view's keys), and always the keys every game screen has."""
+def rules_markdown(spec: GameSpec, keymap: dict[str, str] | None = None) -> str:
+    """The full rules page: the game's help.md, then what it leaves out (AI levels, options), the
+    view's keys and the game screen's keys (which :func:`screen_keys` takes from the real bindings).
+    A help.md has no keys section of its own: the view's ``KEYS_HELP`` is the one list of its keys."""
     try:
         body = spec.help_text().strip()
     except (FileNotFoundError, OSError):
@@ -46,11 +98,10 @@ def rules_markdown(spec: GameSpec) -> str:
         parts += [f"{n}. **{spec.level_name(n)}**" for n in range(1, spec.max_level + 1)]
     if describe.listed_params(spec) and not _has_section(body, "Options", "Parameters"):
         parts += ["", "## Options", ""]
-        parts += [f"- **{p.name.replace('_', ' ')}**: {p.help} ({p.describe_range()}, default {p.default})"
+        parts += [f"- **{p.name.replace('_', ' ')}**: {p.help} ({describe.range_text(p)}, default {p.default})"
                   for p in describe.listed_params(spec)]
-    if not _has_section(body, "Keys", "Playing"):
-        parts += ["", "## Keys", "", view_keys(spec).strip()]
-    parts += ["", "## Game screen keys", "", GAME_KEYS.strip(), ""]
+    parts += ["", "## Keys", "", view_keys(spec).strip()]
+    parts += ["", "## Game screen keys", "", screen_keys_markdown(spec, keymap), ""]
     return "\n".join(parts)
 
 
@@ -74,7 +125,7 @@ class RulesScreen(ModalScreen[None]):
         """A framed dialog with the Markdown page."""
         with Vertical(id="rules-dialog", classes="dialog wide"):
             with VerticalScroll(id="rules-scroll"):
-                yield Markdown(rules_markdown(self.spec), id="rules-text")
+                yield Markdown(rules_markdown(self.spec, self.app.settings.keymap), id="rules-text")
             yield Static("[b]Esc[/b] close  ·  [b]↑↓ PgUp PgDn[/b] scroll", classes="dialog-keys")
 
     def on_mount(self) -> None:

@@ -1,4 +1,4 @@
-"""Settings: theme, glyphs, colour, animation level and AI think time, applied and saved on every change.
+"""Settings: theme, glyphs, colour, animation level and AI move pace, applied and saved on every change.
 
 The theme list holds the bundled themes and the user's theme files (re-read each time the screen
 opens); a theme file that cannot be used is listed with the reason instead.
@@ -27,6 +27,9 @@ COLOUR_LABELS = {"auto": "Auto (monochrome if NO_COLOR is set)", "full": "Full c
 ANIMATION_LABELS = {"full": "Full (AI moves flash, spinners)", "reduced": "Reduced (spinners only)",
                     "off": "Off (no spinners or motion)"}
 """How the animation levels read."""
+
+PACE_HELP = "seconds (0.1-30): the least time an AI move is shown; half that when an AI follows an AI"
+"""What the AI move pace means, beside its field."""
 
 SAVED_NOTE = "Changes apply at once and are saved."
 """The note under the form."""
@@ -63,11 +66,11 @@ class SettingsScreen(Screen):
                 yield Label("Animation", classes="form-label")
                 yield Select([(ANIMATION_LABELS.get(a, a), a) for a in ANIMATIONS], value=settings.animation,
                              allow_blank=False, compact=True, id="setting-animation")
-            with Horizontal(classes="form-row"):
-                yield Label("AI think time", classes="form-label")
+            with Horizontal(classes="form-row", id="pace-row"):
+                yield Label("AI move pace", classes="form-label")
                 yield Input(f"{settings.ai_think_time:g}", compact=True, id="setting-think",
                             validators=[Number(0.1, 30.0)])
-                yield Static("seconds (0.1-30) per AI move, at least", classes="form-help")
+                yield Static(PACE_HELP, classes="form-help")
             with Horizontal(classes="form-row"):
                 yield Label("Keys", classes="form-label")
                 yield Button("Remap keys...", compact=True, id="open-keys")
@@ -88,6 +91,7 @@ class SettingsScreen(Screen):
     def on_mount(self) -> None:
         """Focus the theme list."""
         self.sub_title = "Settings"
+        self.query_one("#pace-row").styles.height = "auto"  # its help takes two lines at 80 columns
         self.query_one("#setting-theme").focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -101,7 +105,7 @@ class SettingsScreen(Screen):
             self.app.change_setting(name, str(event.value))
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        """Apply and save a valid think time."""
+        """Apply and save a valid AI move pace."""
         if event.input.id != "setting-think" or not event.validation_result:
             return
         if event.validation_result.is_valid:
@@ -109,7 +113,7 @@ class SettingsScreen(Screen):
             self.query_one("#settings-note", Static).update(SAVED_NOTE)
         else:
             self.query_one("#settings-note", Static).update(
-                "[b]AI think time must be a number of seconds from 0.1 to 30.[/b]")
+                "[b]The AI move pace must be a number of seconds from 0.1 to 30.[/b]")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The 'Remap keys' button."""

@@ -97,8 +97,10 @@ class StatsScreen(Screen):
     def on_mount(self) -> None:
         """Read the statistics database."""
         self.sub_title = "Statistics"
+        from tui_games.match import record_pending_results
         from tui_games.store import stats, trends
 
+        record_pending_results()
         fetched = stats.results()
         rows, figures = stats.summary(fetched), stats.game_figures(fetched)
         self._figures = {entry.game_id: entry for entry in figures}

@@ -1,4 +1,8 @@
-"""A row of numbered action buttons (Hit, Stand, the 2048 arrows ...): digits, Enter or a click."""
+"""A row of numbered action buttons (Hit, Stand, the 2048 arrows ...): digits, Enter or a click.
+
+Where the buttons do not fit their container's width ('r Surr' at 80 columns), they close up: no
+minimum width and no space inside, two columns between them, so no label is cut short.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +24,10 @@ class ActionBar(Horizontal):
     ActionBar Button {
         margin: 0 1;
         min-width: 8;
+    }
+    ActionBar.-tight Button {
+        margin: 0 0 0 2;
+        min-width: 0;
     }
     ActionBar Button.-hinted {
         text-style: bold underline;
@@ -51,6 +59,23 @@ class ActionBar(Horizontal):
             ])
         for button in self.query(Button):
             button.set_class(button.name == str(hinted), "-hinted")
+        self.call_after_refresh(self._fit)
+
+    def needed_width(self, tight: bool) -> int:
+        """Columns the buttons take side by side, closed up (``tight``) or not."""
+        labels = [len(button.label) for button in self.query(Button)]
+        if tight:
+            return sum(label + 2 for label in labels)
+        return sum(max(8, label + 2) + 1 for label in labels) + 1  # neighbouring margins overlap
+
+    def _fit(self) -> None:
+        if self.parent is not None and self.is_attached:
+            room = self.parent.content_region.width
+            tight = 0 < room < self.needed_width(False)
+            self.set_class(tight, "-tight")
+            for button in self.query(Button):
+                button.styles.width = len(button.label) if tight else None  # a Button pads its label itself
+                button.styles.line_pad = 0 if tight else None  # (line-pad 0 cannot be written in CSS)
 
     def action_at(self, position: int) -> int | None:
         """The action of the ``position``-th button (1-based), if there is one."""

@@ -27,6 +27,7 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tui_games.core.words import counted
 from tui_games.ui.glyphs import UNICODE, Glyphs
 from tui_games.ui.widgets.action_bar import ActionBar
 from tui_games.ui.widgets.cards import card_chip
@@ -177,6 +178,17 @@ def felt_box(boxes: Sequence[_Box], width: int, height: int, need_width: int = 0
                 best = (score, felt)
             break  # narrower ones at this height are smaller
     return best[1] if best is not None else _Box(width // 2, height // 2, 0, 0)
+
+
+def hand_forms(hand: str) -> list[str]:
+    """A hand's name whole, then shorter, for a seat short of room: 'Two pair, kings and sevens' and
+    'Two pair'; 'Pair of kings' and 'Pair' (a name is shown whole or not at all, never cut)."""
+    if not hand:
+        return []
+    category = hand.split(",")[0]
+    if category.startswith("Pair of "):
+        category = "Pair"
+    return [hand] if category == hand else [hand, category]
 
 
 def _fits(felt: _Box, need: tuple[int, int]) -> bool:
@@ -342,7 +354,8 @@ class TableCanvas(Widget):
             for name in (seat.name.split(" (")[0], seat.short):  # too long: without '(AI Solid)', or short
                 if title.cell_length > width and name:
                     title = Content.assemble(marker, (name, name_style), *marks)
-            hand = Content.assemble(cards, ("  " + seat.hand, "italic")) if seat.hand else cards
+            named = next((form for form in hand_forms(seat.hand) if cards.cell_length + 2 + len(form) <= width), "")
+            hand = Content.assemble(cards, ("  " + named, "italic")) if named else cards
             lines = [title, hand, self._status(seat, width)]
         else:  # the name and the stack first; the button and blind marks where there is room
             title = self._compact_title(seat, width, name_style)
@@ -377,16 +390,13 @@ class TableCanvas(Widget):
     def _cards_and_status(self, seat: TableSeat, cards: Content, width: int,
                           tags: Sequence[Content] = ()) -> Content:
         """The cards and the chips on one line (after the ``tags`` that found no room beside the
-        name); where both do not fit, face-down cards shrink to one card back (the seat is in the
-        hand) or make way for the chips, and face-up cards take the marks right before them and keep
-        what of the chips fits whole."""
+        name); where both do not fit, face-down cards make way for the chips (a seat that is not
+        folded is in the hand; one card back would read as a one-card hand), and face-up cards take
+        the marks right before them and keep what of the chips fits whole."""
         status = self._status(seat, width, tags)
         if cards.cell_length + 1 + status.cell_length <= width or not status.cell_length:
             return Content.assemble(cards, " ", status) if status.cell_length else cards
         if seat.cards and all(card is None for card in seat.cards):
-            back = card_chip(None, self.glyphs)
-            if back.cell_length + 1 + status.cell_length <= width:
-                return Content.assemble(back, " ", status)
             return status
         glued = Content.assemble(Content(" ").join(tags), cards)  # the button and blind marks against the cards
         if tags and glued.cell_length <= width:
@@ -420,7 +430,7 @@ class TableCanvas(Widget):
         elif seat.all_in:
             pieces.append((3, Content.styled("ALL IN", "bold")))
         elif not self.compact:
-            pieces.append((4, Content(f"{seat.stack} chips")))
+            pieces.append((4, Content(counted(seat.stack, "chip"))))
         if seat.bet:
             pieces.append((1, Content(f"b{seat.bet}" if self.compact else f"bet {seat.bet}")))
         if seat.note:
@@ -512,4 +522,4 @@ class BettingBar(ActionBar):
 
 
 __all__ = ["BETTING_KEYS", "BettingBar", "COMPACT_FROM", "CardTable", "MAX_SEATS", "TableCanvas", "TableModel",
-           "TableSeat", "betting_key", "chips_label", "seat_corners", "separator"]
+           "TableSeat", "betting_key", "chips_label", "hand_forms", "seat_corners", "separator"]

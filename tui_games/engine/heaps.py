@@ -1,8 +1,8 @@
-"""What Nim and Nim3P share above their kernels: a position of heaps read from the state array, and
-moves ("take K from heap H") named, read and refused in words.
+"""Games of heaps above their kernels (Nim, Nim3P): a position of heaps read from the state array,
+and moves ("take K from heap H") named, read and refused in words.
 
 An action takes ``take`` items (1 or more) from heap ``heap`` (0-based) and is numbered
-``(take - 1) * heaps + heap``, the same in both games' kernels.
+``(take - 1) * heaps + heap``; a game whose kernels number their moves so shares all of this.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from tui_games.core.errors import IllegalActionError
+from tui_games.core.words import counted
 from tui_games.engine.kernel_state import KernelState
 
 
@@ -76,12 +77,12 @@ def why_illegal(state: HeapState, action: int) -> str:
         return f"{action} is not a move"
     heap, take = state.decode(action)
     if take > state.max_take:
-        return f"you may take at most {state.max_take} items in one move"
+        return f"you may take at most {counted(state.max_take, 'item')} in one move"
     left = state.heaps[heap]
     if left == 0:
         return f"heap {heap + 1} is empty"
     if take > left:
-        return f"heap {heap + 1} has only {left} item{'' if left == 1 else 's'}"
+        return f"heap {heap + 1} has only {counted(left, 'item')}"
     return f"{name_move(state, action)} is not possible now"
 
 
