@@ -175,3 +175,13 @@ def test_observation_and_information_state_take_only_a_seat(game_id):
         assert state.observation(seat).player == int(seat)
         assert f"seat {int(seat)}:" in state.information_state(seat)
     assert state.observation(np.int32(0)) == state.observation(0)
+
+
+def test_handing_a_seat_to_the_ai_takes_only_a_seat(home):
+    match = Match.new(catalog.get("tic-tac-toe"), {}, [Seat(), Seat()], seed=1)
+    for seat in NOT_SEATS:
+        with pytest.raises(IllegalActionError, match="no seat"):
+            match.hand_seat_to_ai(seat, 1)
+    assert match.seats == [Seat(), Seat()]
+    match.hand_seat_to_ai(np.int64(1), 1)
+    assert match.seats == [Seat(), Seat("ai", 1)]

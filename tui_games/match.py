@@ -745,8 +745,7 @@ class Match:
         the AI's game). IllegalActionError for a seat the game has not or a finished game."""
         if self.is_over:
             raise IllegalActionError("the game is over")
-        if not 0 <= seat < len(self.seats):
-            raise IllegalActionError(f"there is no seat {seat!r} in this game")
+        seat = seat_number(seat, len(self.seats))
         check_seats(self.spec, [*self.seats[:seat], Seat("ai", level), *self.seats[seat + 1:]])
         self.seats[seat] = Seat("ai", level)
         self.redo_stack.clear()
