@@ -229,13 +229,6 @@ class Match:
         """Record that ``seat`` now has the device (after the handoff screen)."""
         self._shown_seat = seat
 
-    @property
-    def screen_holder(self) -> int | None:
-        """In hotseat, the human seat the screen was last handed to; None while nobody holds it (at
-        the start, after a resume, and once private cards or dice were dealt to anyone else, as at
-        a new hand: then the whole table may be looking)."""
-        return self._shown_seat
-
     def _release_screen_before_deal(self, audience: int) -> None:
         """A chance outcome only ``audience`` sees is about to be dealt: unless it goes to the holder
         of the screen while the holder still has secrets on it (a card drawn or dice rerolled in their

@@ -543,14 +543,18 @@ class GameScreen(Screen):
         self._position_changed()
 
     def _cancel_thinking(self) -> None:
-        """Invalidate running AI and hint workers and ask the searches to stop."""
+        """Invalidate running AI and hint workers, ask the searches to stop, stop the spinner."""
+        self._stop_searches()
+        self.query_one("#thinking", Thinking).stop()
+
+    def _stop_searches(self) -> None:
+        """Invalidate running AI and hint workers (their results are dropped) and ask them to stop."""
         self._token += 1
         if self.match is not None and self._searches > 0:  # a stop flag raised while idle would
             try:                                           # cut the next search short
                 self.match.stop_thinking()
             except RuntimeError:  # a worker was adding its AI player at this very moment
                 pass
-        self.query_one("#thinking", Thinking).stop()
 
     # ----- hand-off (hotseat with hidden information) -----------------------------------------------
     def _hand_over(self, seat: int) -> None:
@@ -565,8 +569,9 @@ class GameScreen(Screen):
             if self.view is not None:
                 self.view.focus()
 
-        self.app.push_screen(HandoffScreen(self.match.spec.seat_name(seat), secret_choice=self.match.at_simultaneous_node,
-                                           secrets=self.match.spec.secrets), revealed)
+        spec = self.match.spec
+        self.app.push_screen(HandoffScreen(spec.seat_name(seat), secret_choice=self.match.at_simultaneous_node,
+                                           secrets=spec.secrets), revealed)
 
     # ----- simultaneous moves: secret choices, revealed together --------------------------------------
     def _collect_joint(self) -> None:
@@ -811,12 +816,7 @@ class GameScreen(Screen):
         """The screen is gone (quit, a new game in its place, the app's end): stop its searches and let
         go of the save, so that another session may open it."""
         if self.match is not None:
-            self._token += 1  # results still on their way are dropped
-            if self._searches > 0:
-                try:
-                    self.match.stop_thinking()
-                except RuntimeError:  # a worker was adding its AI player at this very moment
-                    pass
+            self._stop_searches()
             self.match.close()
 
     def on_screen_resume(self) -> None:
