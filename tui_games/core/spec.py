@@ -166,6 +166,7 @@ class GameSpec:
     group: str
     description: str
     package: str
+    """The game folder's dotted path: ``package=__package__`` in its spec.py."""
     min_players: int
     max_players: int
     max_level: int
@@ -209,8 +210,9 @@ class GameSpec:
     """Counted figures (``SeatFigures.counts``) that statistics show per 100 deals rather than as totals
     (poker's big blinds won, as bb/100)."""
     view: str = ""
-    """The game's Textual view as 'module:Class' (imported by the UI alone, never by the catalogue);
-    empty: the generic view that lists the legal actions by name."""
+    """The game's Textual view as 'module:Class', the module relative to the game's folder when it
+    starts with a dot ('.view:HexView'); imported by the UI alone, never by the catalogue. Empty: the
+    generic view that lists the legal actions by name."""
     top_ai: str = ""
     """How the strongest AI level plays, in a few words ('searches the whole game tree'), for the
     README's games table (``scripts/readme_games.py``); empty: nothing is said."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Callable
 
 import numpy as np
@@ -18,6 +19,7 @@ from tui_games.core.outcome import Outcome
 from tui_games.core.players import CHANCE, SIMULTANEOUS, TERMINAL
 from tui_games.core.spec import GameSpec
 from tui_games.engine.header import NUM_PLAYERS, PLAYER, PLY, WINNER
+from tui_games.engine.layout import StateLayout
 from tui_games.engine.observer import (HIDDEN_ACTION_NAME, PUBLIC_VIEW, Observation, audience_of,
                                       redacted_array, sees)
 
@@ -55,6 +57,41 @@ class GameKernels:
     apply_joint: Any = None
     """A simultaneous-move game's kernel ``apply_joint(state, actions) -> 0``: every seat's action
     played at once (``SIG_APPLY_JOINT``). Sequential games leave both None."""
+    layout: StateLayout | None = None
+    """The state array's declared fields (the rules' ``LAYOUT``), which :meth:`KernelState.field`
+    reads by name."""
+
+    @classmethod
+    def from_rules(cls, rules: ModuleType, **hooks: Any) -> "GameKernels":
+        """The kernels a rules module declares under the conventional names, with the Python ``hooks``
+        (``initial``, ``name_action``, ``read_action``, ``why_illegal``, ``observe``, and where the game
+        needs them ``audience``, ``hidden_name``; any field given here wins over the module's).
+
+        From the module: ``legal_actions``, ``apply_action``, ``returns``, ``evaluate``,
+        ``MAX_ACTIONS`` and ``LAYOUT`` (required); ``chance_outcomes`` (default: none), ``redact``,
+        ``legal_for`` and ``apply_joint`` (where present).
+        """
+        from tui_games.engine.standard import no_chance_outcomes  # jitted: not for the save readers
+
+        found: dict[str, Any] = {"chance": no_chance_outcomes}
+        for field_name, module_name in _RULES_NAMES.items():
+            if hasattr(rules, module_name):
+                found[field_name] = getattr(rules, module_name)
+        found.update(hooks)
+        missing = [f"{_RULES_NAMES.get(name, name)}" for name in _REQUIRED if name not in found]
+        if missing:
+            raise TypeError(f"{rules.__name__} lacks {', '.join(missing)} (GameKernels.from_rules)")
+        return cls(**found)
+
+
+_RULES_NAMES = {
+    "legal": "legal_actions", "apply": "apply_action", "chance": "chance_outcomes", "returns": "returns",
+    "evaluate": "evaluate", "max_actions": "MAX_ACTIONS", "layout": "LAYOUT", "redact": "redact",
+    "legal_for": "legal_for", "apply_joint": "apply_joint",
+}
+"""GameKernels field -> the name a rules module gives it (see :meth:`GameKernels.from_rules`)."""
+_REQUIRED = ("legal", "apply", "chance", "returns", "evaluate", "max_actions", "layout", "initial",
+             "name_action", "read_action", "why_illegal", "observe")
 
 
 MAX_ACTION_TEXT = 200
@@ -133,6 +170,13 @@ class KernelState:
         """The winning seat once the game is decided, else None (also for draws)."""
         w = int(self.array[WINNER])
         return w if w >= 0 and self.is_terminal else None
+
+    def field(self, name: str):
+        """Field ``name`` of the state array as the rules' ``LAYOUT`` declares it: an int for one slot,
+        a list of ints for a run, a list of dicts for a record (a seat, a hand)."""
+        if self.kernels.layout is None:
+            raise TypeError(f"{self.spec.title} declares no state layout (GameKernels.layout)")
+        return self.kernels.layout.value(self.array, name)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of the player to move (chance outcomes at a chance node).

@@ -1,15 +1,16 @@
 """Declared state layouts: a game's flat int64 state array as named fields with computed offsets.
 
-A game's rules module declares its fields once, after the common header::
+A game's rules module declares its fields once, after the common header, and exports their offsets::
 
     LAYOUT = StateLayout("Tic Tac Toe", Field("cells", 9, "0 empty, 1 X, 2 O; row-major from a1"))
-    CELLS = LAYOUT.offset("cells")
-    STATE_SIZE = LAYOUT.size
+    LAYOUT.export(globals())        # defines CELLS (the offset of "cells") and STATE_SIZE
 
 The offsets are plain module-level ints, so jitted kernels read them as compile-time constants.
 Repeated blocks (a seat, a hand) are a :class:`StateLayout` of their own used as a field's ``record``
-with a ``count``; :meth:`StateLayout.diagram` draws the index map that the rules' docstring used to
-spell out by hand, and :meth:`StateLayout.read` names the values of a live array (tests, debugging).
+with a ``count``, exported with a prefix (``HAND.export(globals(), prefix="H_")`` gives ``H_CARDS``
+and ``H_SIZE``); :meth:`StateLayout.diagram` draws the index map that the rules' docstring used to
+spell out by hand, and :meth:`StateLayout.read` and :meth:`StateLayout.value` name the values of a
+live array (the state's ``field(name)``, tests, debugging).
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ class StateLayout:
     def __init__(self, title: str, *fields: Field, with_header: bool = True) -> None:
         self.title = title
         """What the layout describes ('Connect Four state', 'one hand')."""
+        self.with_header = with_header
+        """True when the common header comes first (a whole state, not a record inside one)."""
         self.fields: tuple[Field, ...] = (HEADER_FIELDS if with_header else ()) + tuple(fields)
         """Every field in array order, the header's included."""
         self._offsets: dict[str, int] = {}
@@ -97,19 +100,39 @@ class StateLayout:
                 lines.extend("    " + line for line in field.record.diagram().splitlines()[1:])
         return "\n".join(lines)
 
+    def export(self, namespace: dict, prefix: str = "", size_name: str | None = None) -> tuple[str, ...]:
+        """Define in ``namespace`` (a rules module's ``globals()``) one constant per field, its name
+        upper-cased after ``prefix`` and its value the field's offset, and the layout's size as
+        ``size_name`` (default ``STATE_SIZE`` for a layout with the header, else ``prefix + "SIZE"``).
+        The header's own fields are left to :mod:`tui_games.engine.header`. A name the namespace
+        already holds with another value raises ValueError rather than being overwritten.
+        Returns the names defined."""
+        header_names = {field.name for field in HEADER_FIELDS}
+        constants = {prefix + field.name.upper(): self._offsets[field.name] for field in self.fields
+                     if not (self.with_header and field.name in header_names)}
+        if size_name is None:
+            size_name = "STATE_SIZE" if self.with_header else prefix + "SIZE"
+        constants[size_name] = self.size
+        for name, value in constants.items():
+            if name in namespace and namespace[name] != value:
+                raise ValueError(f"{self.title}: {name} is already {namespace[name]!r}, not the offset {value}")
+        namespace.update(constants)
+        return tuple(constants)
+
+    def value(self, array, name: str, base: int = 0):
+        """Field ``name`` of a live array: an int for a one-slot field, a list of ints for a run, a list
+        of dicts for a record field (``base``: where this layout starts in ``array``)."""
+        field = self.field(name)
+        start = base + self._offsets[name]
+        if field.record is not None:
+            return [field.record.read(array, start + i * field.record.size) for i in range(field.count)]
+        if field.size == 1:
+            return int(array[start])
+        return [int(x) for x in array[start:start + field.size]]
+
     def read(self, array, base: int = 0) -> dict:
         """The values of ``array`` by field name (ints, lists, or lists of nested dicts for records)."""
-        values: dict = {}
-        for field in self.fields:
-            start = base + self._offsets[field.name]
-            if field.record is not None:
-                values[field.name] = [field.record.read(array, start + i * field.record.size)
-                                      for i in range(field.count)]
-            elif field.size == 1:
-                values[field.name] = int(array[start])
-            else:
-                values[field.name] = [int(x) for x in array[start:start + field.size]]
-        return values
+        return {field.name: self.value(array, field.name, base) for field in self.fields}
 
 
 __all__ = ["Field", "HEADER_FIELDS", "StateLayout"]

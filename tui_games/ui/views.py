@@ -62,7 +62,7 @@ def view_class(spec: GameSpec) -> type[GameView]:
     if not spec.view:
         return ActionListView
     module_name, _, class_name = spec.view.partition(":")
-    view = getattr(importlib.import_module(module_name), class_name, None)
+    view = getattr(importlib.import_module(module_name, package=spec.package), class_name, None)
     if not (isinstance(view, type) and issubclass(view, GameView)):
         raise TypeError(f"{spec.id}: view {spec.view!r} is not a GameView class")
     return view

@@ -13,7 +13,7 @@ SPEC = GameSpec(
     title="Blackjack",
     group="Card games",
     description="Beat the dealer without going over 21; American casino rules or simple hit/stand.",
-    package="tui_games.games.blackjack",
+    package=__package__,
     peer=Peer("openspiel", "blackjack", (), (("rules", "simple"),)),
     min_players=1,
     max_players=3,
@@ -36,6 +36,6 @@ SPEC = GameSpec(
     house="dealer",
     allow_undo=False,
     figure_labels=(("chips", "bankroll"), ("deals", "round"), ("games", "sitting")),
-    view="tui_games.games.blackjack.view:BlackjackView",
+    view=".view:BlackjackView",
     largest_params=(("seats", 3),),
 )

@@ -7,7 +7,7 @@ SPEC = GameSpec(
     title="Bluff poker",
     group="Dice games",
     description="Three dice under a cup: outbid or outbluff the others; the first to 7 penalties loses.",
-    package="tui_games.games.bluff_poker",
+    package=__package__,
     min_players=2,
     max_players=6,
     max_level=3,
@@ -22,7 +22,7 @@ SPEC = GameSpec(
     seats_param="players",
     allow_undo=False,
     secrets="dice",
-    view="tui_games.games.bluff_poker.view:BluffPokerView",
+    view=".view:BluffPokerView",
     largest_params=(("players", 6),),
 )
 """The catalogue entry."""

@@ -7,7 +7,7 @@ SPEC = GameSpec(
     title="Connect Four",
     group="Board games",
     description="Drop stones into a 7x6 grid; four in a row wins. The first player wins with perfect play.",
-    package="tui_games.games.connect_four",
+    package=__package__,
     peer=Peer("openspiel", "connect_four"),
     min_players=2,
     max_players=2,
@@ -16,5 +16,5 @@ SPEC = GameSpec(
     top_ai="solves the game exactly (bitboard solver and opening book)",
     seat_names=("Yellow (X)", "Red (O)"),
     order=20,
-    view="tui_games.games.connect_four.view:ConnectFourView",
+    view=".view:ConnectFourView",
 )

@@ -7,7 +7,7 @@ SPEC = GameSpec(
     title="2048",
     group="Puzzles",
     description="Slide and merge numbered tiles on a 4x4 board; reach the 2048 tile and beyond.",
-    package="tui_games.games.g2048",
+    package=__package__,
     peer=Peer("openspiel", "2048"),
     min_players=1,
     max_players=1,
@@ -17,5 +17,5 @@ SPEC = GameSpec(
     deterministic=False,
     seat_names=("Player",),
     order=10,
-    view="tui_games.games.g2048.view:G2048View",
+    view=".view:G2048View",
 )

@@ -7,7 +7,7 @@ SPEC = GameSpec(
     title="Hex",
     group="Board games",
     description="Join your two sides of a rhombus of hexagons with an unbroken chain; there are no draws.",
-    package="tui_games.games.hex",
+    package=__package__,
     peer=Peer("openspiel", "hex", (("board_size", 11), ("swap", False)), (("size", 11), ("swap", "off"))),
     min_players=2,
     max_players=2,
@@ -19,7 +19,7 @@ SPEC = GameSpec(
         Param("size", 11, "the board's side N (N x N cells)", minimum=2, maximum=19),
         Param("swap", "on", "pie rule: White may take over Black's first stone", choices=SWITCH),
     ),
-    view="tui_games.games.hex.view:HexView",
+    view=".view:HexView",
     largest_params=(("size", 11),),
     order=50,
 )

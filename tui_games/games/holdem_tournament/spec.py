@@ -15,8 +15,8 @@ SPEC = GameSpec(
     group="Card games",
     description="Hold'em from equal stacks until one player holds every chip; the button moves, "
                 "blinds may go up.",
-    package="tui_games.games.holdem_tournament",
-    view="tui_games.games.holdem_tournament.view:TournamentView",
+    package=__package__,
+    view=".view:TournamentView",
     largest_params=(("players", 10),),
     min_players=2,
     max_players=MAX_SEATS,

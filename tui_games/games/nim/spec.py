@@ -7,7 +7,7 @@ SPEC = GameSpec(
     title="Nim",
     group="Board games",
     description="Take 1..M items from one heap; whoever takes the last item wins.",
-    package="tui_games.games.nim",
+    package=__package__,
     peer=Peer("openspiel", "nim", (("pile_sizes", "5;5;5"), ("is_misere", False)),
               (("heaps", 3), ("size", 5), ("max_take", 5))),
     min_players=2,
@@ -22,6 +22,6 @@ SPEC = GameSpec(
         Param("max_take", 3, "most items one move may take (M)", minimum=1, maximum=15),
     ),
     order=30,
-    view="tui_games.games.nim.view:NimView",
+    view=".view:NimView",
     largest_params=(("heaps", 8), ("size", 15), ("max_take", 15)),
 )

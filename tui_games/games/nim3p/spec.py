@@ -7,7 +7,7 @@ SPEC = GameSpec(
     title="Nim3P",
     group="Board games",
     description="Three players take items in turn; the player after the one who takes the last item wins.",
-    package="tui_games.games.nim3p",
+    package=__package__,
     min_players=3,
     max_players=3,
     max_level=3,
@@ -20,7 +20,7 @@ SPEC = GameSpec(
               maximum=9),
         Param("extra_rule", "off", "the player after the winner gets 0.2", choices=SWITCH),
     ),
-    view="tui_games.games.nim3p.view:Nim3PView",
+    view=".view:Nim3PView",
     largest_params=(("heaps", 6), ("size", 9)),
     order=35,
 )

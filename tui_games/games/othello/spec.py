@@ -45,7 +45,7 @@ SPEC = GameSpec(
     title="Othello",
     group="Board games",
     description="Outflank and turn over your opponent's discs on an 8x8 board; most discs at the end wins.",
-    package="tui_games.games.othello",
+    package=__package__,
     peer=Peer("openspiel", "othello"),
     min_players=2,
     max_players=2,
@@ -55,5 +55,5 @@ SPEC = GameSpec(
     params=(PositionParam("position", START, "the starting position and the side to move"),),
     seat_names=("Black (X)", "White (O)"),
     order=40,
-    view="tui_games.games.othello.view:OthelloView",
+    view=".view:OthelloView",
 )

@@ -7,7 +7,7 @@ SPEC = GameSpec(
     title="RoPaSci 360",
     group="Board games",
     description="Rock, paper and scissors tokens on a hexagon: both sides throw, slide and swing at once.",
-    package="tui_games.games.ropasci360",
+    package=__package__,
     min_players=2,
     max_players=2,
     max_level=3,
@@ -16,6 +16,6 @@ SPEC = GameSpec(
     seat_names=("Upper", "Lower"),
     perfect_information=False,
     simultaneous=True,
-    view="tui_games.games.ropasci360.view:RoPaSciView",
+    view=".view:RoPaSciView",
 )
 """The catalogue entry."""

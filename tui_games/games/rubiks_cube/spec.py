@@ -8,7 +8,7 @@ SPEC = GameSpec(
     group="Puzzles",
     description="Turn the faces until every side shows one colour: the 3x3 cube or the 2x2, timed, "
                 "with step-by-step hints.",
-    package="tui_games.games.rubiks_cube",
+    package=__package__,
     min_players=1,
     max_players=1,
     max_level=3,
@@ -22,5 +22,5 @@ SPEC = GameSpec(
     order=20,
     timed=True,
     figure_labels=(("games", "solve"), ("seconds", "best time"), ("moves", "fewest moves")),
-    view="tui_games.games.rubiks_cube.view:CubeView",
+    view=".view:CubeView",
 )

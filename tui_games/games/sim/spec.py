@@ -7,7 +7,7 @@ SPEC = GameSpec(
     title="Sim",
     group="Board games",
     description="Colour the lines between K points in turn; whoever completes a triangle of their colour loses.",
-    package="tui_games.games.sim",
+    package=__package__,
     min_players=2,
     max_players=3,
     max_level=3,
@@ -21,7 +21,7 @@ SPEC = GameSpec(
               choices=("none", "1-2"), applies_when=("players", "3")),
     ),
     seats_param="players",
-    view="tui_games.games.sim.view:SimView",
+    view=".view:SimView",
     largest_params=(("nodes", 12), ("players", 3)),
     order=70,
 )

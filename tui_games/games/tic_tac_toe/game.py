@@ -5,7 +5,6 @@ from __future__ import annotations
 from tui_games.core.definition import GameDefinition, ai_factory
 from tui_games.core.errors import IllegalActionError
 from tui_games.engine.kernel_state import GameKernels, KernelState
-from tui_games.engine.standard import no_chance_outcomes, two_player_win_loss_returns
 from tui_games.games.tic_tac_toe import rules
 
 MARKS = ".XO"
@@ -25,11 +24,11 @@ class TicTacToeState(KernelState):
     @property
     def board(self) -> list[str]:
         """The 9 cells row-major from the top left: 'X', 'O' or '.'."""
-        return [MARKS[v] for v in self.array[rules.CELLS:rules.CELLS + 9]]
+        return [MARKS[v] for v in self.field("cells")]
 
     def winning_line(self) -> tuple[int, int, int] | None:
         """The three cells of the completed line, if there is one."""
-        cells = self.array[rules.CELLS:rules.CELLS + 9]
+        cells = self.field("cells")
         for line in rules.LINES:
             a, b, c = (int(x) for x in line)
             if cells[a] != 0 and cells[a] == cells[b] == cells[c]:
@@ -70,13 +69,8 @@ def _initial(seed: int, params: dict):
     return rules.initial_state()
 
 
-KERNELS = GameKernels(
-    legal=rules.legal_actions,
-    apply=rules.apply_action,
-    chance=no_chance_outcomes,
-    returns=two_player_win_loss_returns,
-    evaluate=rules.evaluate,
-    max_actions=9,
+KERNELS = GameKernels.from_rules(
+    rules,
     initial=_initial,
     name_action=_name_action,
     read_action=_read_action,

@@ -7,11 +7,14 @@ Actions: the cell index 0-8 (OpenSpiel's numbering).
 from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, kernel, np
 from tui_games.engine.layout import Field, StateLayout
+from tui_games.engine.standard import no_chance_outcomes as chance_outcomes  # noqa: F401 (kernel)
+from tui_games.engine.standard import two_player_win_loss_returns as returns  # noqa: F401 (kernel)
 
 LAYOUT = StateLayout("Tic Tac Toe state", Field("cells", 9, "0 empty, 1 X, 2 O; row-major from the top left"))
 """The state array: the common header, then the board."""
-CELLS = LAYOUT.offset("cells")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # CELLS, STATE_SIZE
+MAX_ACTIONS = 9
+"""Legal moves in any position: the nine cells."""
 EMPTY, X, O = 0, 1, 2
 
 LINES = np.array(

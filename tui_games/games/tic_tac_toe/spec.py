@@ -7,7 +7,7 @@ SPEC = GameSpec(
     title="Tic Tac Toe",
     group="Board games",
     description="Three in a row on a 3x3 grid; perfect play is a draw.",
-    package="tui_games.games.tic_tac_toe",
+    package=__package__,
     peer=Peer("openspiel", "tic_tac_toe"),
     min_players=2,
     max_players=2,
@@ -16,5 +16,5 @@ SPEC = GameSpec(
     top_ai="searches the whole game tree: it never loses",
     seat_names=("X", "O"),
     order=10,
-    view="tui_games.games.tic_tac_toe.view:TicTacToeView",
+    view=".view:TicTacToeView",
 )

@@ -7,7 +7,7 @@ SPEC = GameSpec(
     title="Yavalath",
     group="Board games",
     description="Place stones on a hexagon of 61 cells: four in a row wins, but three in a row loses.",
-    package="tui_games.games.yavalath",
+    package=__package__,
     min_players=2,
     max_players=3,
     max_level=4,
@@ -20,7 +20,7 @@ SPEC = GameSpec(
               applies_when=("players", "2")),
     ),
     seats_param="players",
-    view="tui_games.games.yavalath.view:YavalathView",
+    view=".view:YavalathView",
     largest_params=(("players", 3),),
     order=75,
 )
