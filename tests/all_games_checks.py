@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import threading
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from tui_games.core import registry
 from tui_games.core.errors import IllegalActionError, InvalidParameterError
 from tui_games.core.players import CHANCE, SIMULTANEOUS
 from tui_games.core.spec import GameSpec
+from tui_games.engine.layout import StateLayout
 from tui_games.engine.observer import PUBLIC_VIEW, audience_of, sees
 
 RANDOM_PLIES = 40
@@ -200,6 +202,31 @@ def check_every_setup(spec: GameSpec) -> None:
     """The game builds and plays at every number of seats and at every parameter edge."""
     for setup in setups(spec):
         play_randomly(spec, setup, seed=5, plies=RANDOM_PLIES)
+
+
+def check_state_layout(spec: GameSpec) -> None:
+    """The state array is exactly its declared layout (the rules' ``LAYOUT``, which ``GameKernels``
+    carries): its size is the array's length at every number of seats, its header fields read the
+    state's own player to move and seats, and the rules module still holds every offset the layout's
+    export defined there (an assignment after the export would rebind one unnoticed)."""
+    for setup in setups(spec)[:spec.max_players - spec.min_players + 1]:
+        state = spec.new(seed=0, **setup.params)
+        where = f"{spec.id} ({setup.label})"
+        layout = state.kernels.layout
+        assert isinstance(layout, StateLayout) and layout.with_header, (
+            f"{where}: no state layout declared (the rules' LAYOUT, found by GameKernels.from_rules)")
+        assert layout.size == len(state.array), (
+            f"{where}: the layout declares {layout.size} slots, the initial state has {len(state.array)}")
+        fields = layout.read(state.array)
+        assert (fields["player"], fields["num_players"]) == (state.current_player, setup.seats), (
+            f"{where}: the layout's header reads {fields['player']}, {fields['num_players']}")
+    rules = sys.modules[state.kernels.legal.py_func.__module__]
+    exported: dict = {}
+    layout.export(exported)
+    changed = {name: getattr(rules, name, None) for name, offset in exported.items()
+               if getattr(rules, name, None) != offset}
+    assert not changed, (f"{spec.id}: {rules.__name__} rebinds names its LAYOUT.export defined "
+                         f"(the kernels read these, not the offsets): {changed}")
 
 
 def check_every_seat_gets_a_turn(spec: GameSpec) -> None:

@@ -312,7 +312,7 @@ def _no_limit_hand_against_pokerkit(pokerkit, seed: int, seen: Counter) -> None:
         assert (FOLD in legal) == pk.can_fold()
         bounds = ours.raise_range()
         assert (bounds is not None) == pk.can_complete_bet_or_raise_to()
-        before = int(bt.hand_total_before_round(ours.array, holdem.T, seat))
+        before = int(bt.hand_total_before_round(ours.array, holdem.TABLE, seat))
         if bounds is not None:
             assert (bounds[0] - before, bounds[1] - before) == (
                 pk.min_completion_betting_or_raising_to_amount, pk.max_completion_betting_or_raising_to_amount)
@@ -335,7 +335,7 @@ def _no_limit_hand_against_pokerkit(pokerkit, seed: int, seen: Counter) -> None:
     assert [int(ours.returns()[ours_of[i]]) for i in range(n)] == list(pk.payoffs)
     amounts = np.zeros(bt.MAX_SEATS + 1, dtype=np.int64)
     eligible = np.zeros(bt.MAX_SEATS + 1, dtype=np.int64)
-    seen["side pots"] += int(bt.table_pots(ours.array, holdem.T, amounts, eligible)) > 1
+    seen["side pots"] += int(bt.table_pots(ours.array, holdem.TABLE, amounts, eligible)) > 1
     seen["showdowns"] += ours.showdown
     seen["hands"] += 1
 

@@ -122,7 +122,7 @@ def test_the_top_level_stays_out_of_raise_wars_without_a_monster():
             if state.is_chance_node:
                 state.apply(state.sample_chance())
                 continue
-            raises = int(state.array[rules.holdem.T + bt.RAISES])
+            raises = int(state.array[rules.holdem.TABLE + bt.RAISES])
             shark = TournamentPlayer(3, seed=seed)
             cash = shark.player.decide(shark.hand_view(state.clone()))
             if raises >= RAISE_WAR and cash.action >= bt.RAISE:

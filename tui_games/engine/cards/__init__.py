@@ -2,7 +2,8 @@
 chips and pots, and the betting round.
 
 Pure-Python modules (safe for views and menus, no numba): :mod:`.names` (card ids, names, parsing,
-suit symbols) and :mod:`.hand_names` (hand categories and their descriptions). Jitted modules:
+suit symbols), :mod:`.hand_names` (hand categories and their descriptions) and :mod:`.betting_actions`
+(the betting table's action ids: fold, check or call, raise). Jitted modules:
 :mod:`.deck` (a deck as copies per card id in a state array; seeded draws and shuffles),
 :mod:`.poker_hand` (5- to 7-card hand values and the best five cards), :mod:`.pots` (main and side
 pots, settlement) and :mod:`.betting` (a table of up to ten seats in a state array: blinds, turns,

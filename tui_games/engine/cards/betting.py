@@ -26,6 +26,7 @@ it takes the pots; chips in the pot always stay there, folded seats' too.
 """
 
 from tui_games.core.errors import IllegalActionError, InvalidMoveError
+from tui_games.engine.cards.betting_actions import CALL, FOLD, RAISE  # noqa: F401 (the action ids)
 from tui_games.engine.cards.pots import award_pots, side_pots
 from tui_games.engine.header import PLAYER
 from tui_games.engine.jit import kernel, np
@@ -38,10 +39,6 @@ NO_LIMIT = 1
 """Betting structures (``s[t + STRUCTURE]``)."""
 NOBODY = -1
 """``s[t + TO_ACT]`` when the betting round is over; a blind seat when there is none."""
-FOLD = 0
-CALL = 1
-RAISE = 2
-"""Action ids: fold, check or call, and the fixed-limit raise (no-limit: a >= 2 is 'raise to a')."""
 
 TABLE = StateLayout(
     "betting table",
@@ -70,29 +67,7 @@ TABLE = StateLayout(
     with_header=False,
 )
 """The table region: offsets relative to its start ``t`` in the game's state array."""
-SEATS = TABLE.offset("seats")
-STRUCTURE = TABLE.offset("structure")
-SMALL_BLIND = TABLE.offset("small_blind")
-BIG_BLIND = TABLE.offset("big_blind")
-RAISE_CAP = TABLE.offset("raise_cap")
-BUTTON = TABLE.offset("button")
-SMALL_BLIND_SEAT = TABLE.offset("small_blind_seat")
-BIG_BLIND_SEAT = TABLE.offset("big_blind_seat")
-UNIT = TABLE.offset("unit")
-TO_ACT = TABLE.offset("to_act")
-MAX_BET = TABLE.offset("max_bet")
-LAST_RAISE = TABLE.offset("last_raise")
-SHORT_SUM = TABLE.offset("short_sum")
-RAISES = TABLE.offset("raises")
-STACKS = TABLE.offset("stacks")
-BETS = TABLE.offset("bets")
-TOTALS = TABLE.offset("totals")
-IN_HAND = TABLE.offset("in_hand")
-FOLDED = TABLE.offset("folded")
-ACTED = TABLE.offset("acted")
-PENDING = TABLE.offset("pending")
-WON = TABLE.offset("won")
-TABLE_SIZE = TABLE.size
+TABLE.export(globals(), size_name="TABLE_SIZE")  # SEATS, STRUCTURE ... WON (offsets within the table), TABLE_SIZE
 
 OK = 0
 ERR_NO_TURN = 1

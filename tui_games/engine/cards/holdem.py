@@ -57,17 +57,7 @@ LAYOUT = StateLayout(
     Field("values", MAX_SEATS, "each live seat's hand value at the showdown (poker_hand), else 0"),
 )
 """The state array: the common header, the betting table, then the cards and streets."""
-T = LAYOUT.offset("table")
-PHASE = LAYOUT.offset("phase")
-STREET = LAYOUT.offset("street")
-DEALT = LAYOUT.offset("dealt")
-HOLE = LAYOUT.offset("hole")
-BOARD = LAYOUT.offset("board")
-BOARD_COUNT = LAYOUT.offset("board_count")
-DECK = LAYOUT.offset("deck")
-SHOWDOWN = LAYOUT.offset("showdown")
-VALUES = LAYOUT.offset("values")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # TABLE (where the betting table starts), PHASE ... VALUES, STATE_SIZE
 
 
 # ----- a new hand ----------------------------------------------------------------------------------------
@@ -78,14 +68,14 @@ def initial_state(seats, structure, small_blind, big_blind, raise_cap, stacks, b
     s = np.zeros(STATE_SIZE, dtype=np.int64)
     s[WINNER] = NO_WINNER
     s[NUM_PLAYERS] = seats
-    bt.seat_table(s, T, seats, structure, small_blind, big_blind, raise_cap, 0)
+    bt.seat_table(s, TABLE, seats, structure, small_blind, big_blind, raise_cap, 0)
     for i in range(seats):
-        s[T + bt.STACKS + i] = stacks[i]
-    if s[T + bt.STACKS + button] <= 0:
-        s[T + bt.BUTTON] = button
-        button = bt.next_button(s, T)
-    bt.start_hand(s, T, button)
-    bt.post_blinds(s, T)
+        s[TABLE + bt.STACKS + i] = stacks[i]
+    if s[TABLE + bt.STACKS + button] <= 0:
+        s[TABLE + bt.BUTTON] = button
+        button = bt.next_button(s, TABLE)
+    bt.start_hand(s, TABLE, button)
+    bt.post_blinds(s, TABLE)
     for k in range(HOLE_CARDS * MAX_SEATS):
         s[HOLE + k] = NO_CARD
     for k in range(BOARD_CARDS):
@@ -100,8 +90,8 @@ def initial_state(seats, structure, small_blind, big_blind, raise_cap, stacks, b
 def fixed_bet(s, street):
     """The limit bet of a street: the big blind pre-flop and on the flop, twice that later (also the
     smallest bet in no-limit, where it stays the big blind)."""
-    big = s[T + bt.BIG_BLIND]
-    if s[T + bt.STRUCTURE] == bt.FIXED_LIMIT and street >= TURN:
+    big = s[TABLE + bt.BIG_BLIND]
+    if s[TABLE + bt.STRUCTURE] == bt.FIXED_LIMIT and street >= TURN:
         return 2 * big
     return big
 
@@ -110,18 +100,18 @@ def fixed_bet(s, street):
 def deal_seat(s, k):
     """The seat that hole card number ``k`` goes to: one card round the seats dealt in, starting left
     of the button, then the second round."""
-    count = bt.in_hand_count(s, T)
+    count = bt.in_hand_count(s, TABLE)
     place = k % count
-    seat = s[T + bt.BUTTON]
+    seat = s[TABLE + bt.BUTTON]
     for _ in range(place + 1):
-        seat = bt.next_in_hand(s, T, seat)
+        seat = bt.next_in_hand(s, TABLE, seat)
     return seat
 
 
 @kernel()
 def hole_slot(s, k):
     """The state index that hole card number ``k`` is written to."""
-    count = bt.in_hand_count(s, T)
+    count = bt.in_hand_count(s, TABLE)
     return HOLE + HOLE_CARDS * deal_seat(s, k) + k // count
 
 
@@ -129,7 +119,7 @@ def hole_slot(s, k):
 @kernel(SIG_LEGAL)
 def legal_actions(s, out):
     """The betting actions of the seat to act (see betting.legal_actions), ascending."""
-    return bt.turn_actions(s, T, out)
+    return bt.turn_actions(s, TABLE, out)
 
 
 @kernel(SIG_CHANCE)
@@ -153,16 +143,16 @@ def settle(s, showdown):
     values = np.zeros(n, dtype=np.int64)
     if showdown:
         for seat in range(n):
-            if bt.is_live(s, T, seat):
+            if bt.is_live(s, TABLE, seat):
                 values[seat] = seat_value(s, seat)
                 s[VALUES + seat] = values[seat]
-    bt.award(s, T, values)
+    bt.award(s, TABLE, values)
     s[SHOWDOWN] = 1 if showdown else 0
     s[PHASE] = PHASE_OVER
     s[PLAYER] = TERMINAL
     best = 0
     for seat in range(n):
-        gain = bt.hand_result(s, T, seat)
+        gain = bt.hand_result(s, TABLE, seat)
         if gain > best:
             best = gain
             s[WINNER] = seat
@@ -172,11 +162,11 @@ def settle(s, showdown):
 def after_betting(s):
     """Whose turn it is after a betting action or a new round: the seat to act, or chance to turn
     up the next street (at once when every seat but one is all in), or the end of the hand."""
-    seat = s[T + bt.TO_ACT]
+    seat = s[TABLE + bt.TO_ACT]
     if seat != bt.NOBODY:
         s[PLAYER] = seat
         s[PHASE] = PHASE_BET
-    elif bt.hand_won_by_folds(s, T):
+    elif bt.hand_won_by_folds(s, TABLE):
         settle(s, False)
     elif s[STREET] == RIVER:
         settle(s, True)
@@ -190,9 +180,9 @@ def open_street(s):
     """Start the betting round of street ``s[STREET]`` with its bet size."""
     unit = fixed_bet(s, s[STREET])
     if s[STREET] == PREFLOP:
-        bt.open_round(s, T, unit, bt.NOBODY)
+        bt.open_round(s, TABLE, unit, bt.NOBODY)
     else:
-        bt.open_next_round(s, T, unit, bt.NOBODY)
+        bt.open_next_round(s, TABLE, unit, bt.NOBODY)
     after_betting(s)
 
 
@@ -205,7 +195,7 @@ def apply_action(s, action):
         deck_take(s, DECK, action)
         s[hole_slot(s, s[DEALT])] = action
         s[DEALT] += 1
-        if s[DEALT] == HOLE_CARDS * bt.in_hand_count(s, T):
+        if s[DEALT] == HOLE_CARDS * bt.in_hand_count(s, TABLE):
             open_street(s)
     elif phase == PHASE_BOARD:
         deck_take(s, DECK, action)
@@ -215,7 +205,7 @@ def apply_action(s, action):
             s[STREET] += 1
             open_street(s)
     else:
-        bt.apply_action(s, T, action)
+        bt.apply_action(s, TABLE, action)
         after_betting(s)
     return 0
 
@@ -226,7 +216,7 @@ def returns(s, out):
     """Each seat's chips won minus chips put in, once the hand is over (0 before)."""
     n = s[NUM_PLAYERS]
     for seat in range(n):
-        out[seat] = float(bt.hand_result(s, T, seat)) if s[PLAYER] == TERMINAL else 0.0
+        out[seat] = float(bt.hand_result(s, TABLE, seat)) if s[PLAYER] == TERMINAL else 0.0
     return n
 
 
@@ -234,7 +224,7 @@ def returns(s, out):
 @kernel()
 def shown(s, seat):
     """True when everyone may see ``seat``'s hole cards: it was still in at a showdown."""
-    return s[SHOWDOWN] == 1 and bt.is_live(s, T, seat)
+    return s[SHOWDOWN] == 1 and bt.is_live(s, TABLE, seat)
 
 
 @kernel(SIG_REDACT)
@@ -256,7 +246,7 @@ def redact(s, player, out):
 __all__ = [
     "BOARD", "BOARD_AFTER", "BOARD_CARDS", "BOARD_COUNT", "DEALT", "DECK", "FLOP", "HOLE", "HOLE_CARDS",
     "LAYOUT", "MAX_SEATS", "NO_CARD", "PHASE", "PHASE_BET", "PHASE_BOARD", "PHASE_DEAL", "PHASE_OVER",
-    "PREFLOP", "RIVER", "SHOWDOWN", "STATE_SIZE", "STREET", "STREET_NAMES", "T", "TURN", "VALUES",
+    "PREFLOP", "RIVER", "SHOWDOWN", "STATE_SIZE", "STREET", "STREET_NAMES", "TABLE", "TURN", "VALUES",
     "after_betting", "apply_action", "chance_outcomes", "deal_seat", "fixed_bet", "hole_slot",
     "initial_state", "legal_actions", "redact", "returns", "seat_value", "settle", "shown",
 ]

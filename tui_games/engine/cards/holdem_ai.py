@@ -27,7 +27,7 @@ import numpy as np
 from tui_games.core.hints import Hint
 from tui_games.engine.cards import betting as bt
 from tui_games.engine.cards import holdem
-from tui_games.engine.cards.holdem import T
+from tui_games.engine.cards.holdem import TABLE
 from tui_games.engine.cards.holdem_equity import seat_equity
 from tui_games.engine.header import PLAYER
 from tui_games.engine.observer import redacted_array
@@ -88,7 +88,7 @@ def betting_log(state) -> list[tuple[int, int, int, bool]]:
     for action in state.history:
         seat = int(array[PLAYER])
         if seat >= 0:
-            log.append((seat, int(action), int(array[holdem.STREET]), bool(bt.to_call(array, T) > 0)))
+            log.append((seat, int(action), int(array[holdem.STREET]), bool(bt.to_call(array, TABLE) > 0)))
         elif action < 0:
             action = int(np.flatnonzero(array[holdem.DECK:holdem.DECK + 52])[0])
         kernels.apply(array, int(action))
@@ -145,7 +145,7 @@ class HoldemPlayer:
         """The lowest observed fold rate among the opponents still in (how likely a bet is to win
         the pot at once)."""
         rates = [self.habits.get(other, SeatHabits()).fold_rate for other in range(state.num_players)
-                 if other != seat and bt.is_live(state.array, T, other)]
+                 if other != seat and bt.is_live(state.array, TABLE, other)]
         return min(rates) if rates else 0.33
 
     def _ranges(self, state, seat: int, log) -> tuple[np.ndarray, np.ndarray]:
@@ -160,7 +160,7 @@ class HoldemPlayer:
         k = 0
         for step in range(1, n):
             other = (seat + step) % n
-            if not bt.is_live(state.array, T, other):
+            if not bt.is_live(state.array, TABLE, other):
                 continue
             raises = sum(1 for s, a, _, _ in log if s == other and a >= bt.RAISE)
             calls = sum(1 for s, a, _, _ in log if s == other and a == bt.CALL)
@@ -188,10 +188,10 @@ class HoldemPlayer:
             self._learn(state, log)
         tightness, connect = self._ranges(state, seat, log)
         equity = float(seat_equity(view, seat, tightness, connect, SAMPLES[self.level], self.equity_rng))
-        owed = int(bt.to_call(s, T))
-        pot = int(bt.pot_size(s, T))
+        owed = int(bt.to_call(s, TABLE))
+        pot = int(bt.pot_size(s, TABLE))
         pot_odds = owed / (pot + owed) if owed else 0.0
-        opponents = int(bt.live_count(s, T)) - 1
+        opponents = int(bt.live_count(s, TABLE)) - 1
         fair = 1.0 / (opponents + 1)
         street = int(s[holdem.STREET])
         in_position = self._last_to_act(s, seat)
@@ -223,14 +223,14 @@ class HoldemPlayer:
     def _raise(self, state, legal, equity, pot_odds, pot, owed, why, fraction=None) -> Decision:
         """Bet or raise: the fixed raise in limit; in no-limit a share of the pot growing with equity."""
         s = state.array
-        if s[T + bt.STRUCTURE] == bt.FIXED_LIMIT:
+        if s[TABLE + bt.STRUCTURE] == bt.FIXED_LIMIT:
             return Decision(bt.RAISE, equity, pot_odds, why)
         bounds = np.zeros(2, dtype=np.int64)
-        bt.raise_bounds(s, T, bounds)
+        bt.raise_bounds(s, TABLE, bounds)
         if fraction is None:
             fraction = 0.5 + min(1.0, max(0.0, (equity - 0.5) * 2.5))
         seat = state.current_player
-        total = int(s[T + bt.TOTALS + seat]) + owed + int(math.ceil(fraction * (pot + owed)))
+        total = int(s[TABLE + bt.TOTALS + seat]) + owed + int(math.ceil(fraction * (pot + owed)))
         if equity > 0.85 and self.rng.random() < 0.3:
             total = int(bounds[1])  # a monster sometimes moves all in
         return Decision(int(min(max(total, bounds[0]), bounds[1])), equity, pot_odds, why)
@@ -239,11 +239,11 @@ class HoldemPlayer:
     def _last_to_act(s, seat: int) -> bool:
         """True when every other live seat with chips acts before ``seat`` after the flop (the button
         side of the table)."""
-        n = int(s[T + bt.SEATS])
-        button = int(s[T + bt.BUTTON])
+        n = int(s[TABLE + bt.SEATS])
+        button = int(s[TABLE + bt.BUTTON])
         for step in range(n):
             other = (button - step) % n
-            if bt.is_live(s, T, other) and s[T + bt.STACKS + other] > 0:
+            if bt.is_live(s, TABLE, other) and s[TABLE + bt.STACKS + other] > 0:
                 return other == seat
         return False
 

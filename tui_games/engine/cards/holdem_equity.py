@@ -8,7 +8,7 @@ tightens an opponent's range as it bets and raises.
 """
 
 from tui_games.engine.cards import betting as bt
-from tui_games.engine.cards.holdem import BOARD, BOARD_COUNT, HOLE, HOLE_CARDS, T
+from tui_games.engine.cards.holdem import BOARD, BOARD_COUNT, HOLE, HOLE_CARDS, TABLE
 from tui_games.engine.cards.hand_names import CATEGORY_SHIFT, PAIR
 from tui_games.engine.cards.names import NUM_CARDS
 from tui_games.engine.cards.poker_hand import hand_value
@@ -135,7 +135,7 @@ def equity(hole, board, board_count, tightness, connect, opponents, samples, rng
 def seat_equity(s, seat, tightness, connect, samples, rng):
     """``seat``'s equity in a Hold'em state (holdem.LAYOUT) against the other seats still in, from its
     own hole cards and the board only."""
-    opponents = bt.live_count(s, T) - 1
+    opponents = bt.live_count(s, TABLE) - 1
     if opponents <= 0:
         return 1.0
     hole = s[HOLE + HOLE_CARDS * seat:HOLE + HOLE_CARDS * seat + HOLE_CARDS].copy()
@@ -151,14 +151,14 @@ def evaluate(s, player):
     any hands of the seats still in (deterministic for a state) times the pot, less what it put in.
     It reads only ``player``'s cards and the board."""
     if s[PLAYER] == TERMINAL:
-        return float(bt.hand_result(s, T, player))
-    if not bt.is_live(s, T, player):
-        return float(-s[T + bt.TOTALS + player])
+        return float(bt.hand_result(s, TABLE, player))
+    if not bt.is_live(s, TABLE, player):
+        return float(-s[TABLE + bt.TOTALS + player])
     n = s[NUM_PLAYERS]
     tightness = np.zeros(max(n, 1), dtype=np.float64)
     rng = np.array([s[PLY] * 7919 + player + 1], dtype=np.int64)
     share = seat_equity(s, player, tightness, tightness, EVALUATE_SAMPLES, rng)
-    return share * bt.pot_size(s, T) - s[T + bt.TOTALS + player]
+    return share * bt.pot_size(s, TABLE) - s[TABLE + bt.TOTALS + player]
 
 
 __all__ = ["EVALUATE_SAMPLES", "OUTSIDE_RANGE_KEEP", "connects", "equity", "evaluate", "preflop_strength", "seat_equity"]

@@ -19,7 +19,7 @@ from tui_games.core.series import SeriesRules, SeriesTarget, Standing
 from tui_games.engine.cards import betting as bt
 from tui_games.engine.cards import holdem as rules
 from tui_games.engine.cards.hand_names import describe
-from tui_games.engine.cards.holdem import T
+from tui_games.engine.cards.holdem import TABLE
 from tui_games.engine.cards.holdem_equity import evaluate
 from tui_games.engine.cards.names import card_name, parse_card
 from tui_games.engine.cards.poker_hand import best_five
@@ -39,13 +39,13 @@ class HoldemState(TableViews, KernelState):
     """
 
     __slots__ = ()
-    TABLE_AT = T
+    TABLE_AT = TABLE
 
     # ----- the table ------------------------------------------------------------------------------------
     @property
     def street(self) -> int:
         """0 pre-flop, 1 flop, 2 turn, 3 river."""
-        return int(self.array[rules.STREET])
+        return self.field("street")
 
     @property
     def street_name(self) -> str:
@@ -86,26 +86,26 @@ class HoldemState(TableViews, KernelState):
         if self.current_player < 0:
             return None
         bounds = np.zeros(2, dtype=np.int64)
-        if bt.raise_bounds(self.array, T, bounds) != bt.OK:
+        if bt.raise_bounds(self.array, TABLE, bounds) != bt.OK:
             return None
         return int(bounds[0]), int(bounds[1])
 
     # ----- cards ------------------------------------------------------------------------------------------
     def hole_cards(self, seat: int) -> list[int]:
         """``seat``'s hole card ids where this state shows them (empty when not dealt or face down)."""
-        at = rules.HOLE + rules.HOLE_CARDS * seat
-        return [int(c) for c in self.array[at:at + rules.HOLE_CARDS] if c >= 0]
+        at = rules.HOLE_CARDS * seat
+        return [c for c in self.field("hole")[at:at + rules.HOLE_CARDS] if c >= 0]
 
     def has_cards(self, seat: int) -> bool:
         """True once ``seat`` has been dealt both hole cards (face up or down)."""
-        dealt = int(self.array[rules.DEALT])
-        count = int(bt.in_hand_count(self.array, T))
+        dealt = self.field("dealt")
+        count = int(bt.in_hand_count(self.array, TABLE))
         return self.in_hand(seat) and dealt >= rules.HOLE_CARDS * count
 
     @property
     def board(self) -> list[int]:
         """The community card ids turned up so far."""
-        return [int(c) for c in self.array[rules.BOARD:rules.BOARD + int(self.array[rules.BOARD_COUNT])]]
+        return self.field("board")[:self.field("board_count")]
 
     def private_cards(self, player: int) -> list[str]:
         """``player``'s hole cards as names (['As', 'Kd']); empty where this view does not show them."""
@@ -118,13 +118,13 @@ class HoldemState(TableViews, KernelState):
     @property
     def hand_results(self) -> list[int]:
         """Each seat's chips won minus chips put in this hand once it is settled (all 0 before)."""
-        settled = int(self.array[rules.PHASE]) == rules.PHASE_OVER
-        return [int(bt.hand_result(self.array, T, seat)) if settled else 0 for seat in range(self.num_players)]
+        settled = self.field("phase") == rules.PHASE_OVER
+        return [int(bt.hand_result(self.array, TABLE, seat)) if settled else 0 for seat in range(self.num_players)]
 
     @property
     def showdown(self) -> bool:
         """True once the hand ended in a showdown."""
-        return bool(self.array[rules.SHOWDOWN])
+        return bool(self.field("showdown"))
 
     def hand_value(self, seat: int) -> int | None:
         """The value of ``seat``'s best five (hole cards and board) where this view shows its cards."""
@@ -156,7 +156,7 @@ def _name_action(state: KernelState, action: int) -> str:
         return card_name(action)
     if state.current_player < 0:
         raise IllegalActionError("the hand is over: no action is named now")
-    return bt.action_text(state.array, T, action)
+    return bt.action_text(state.array, TABLE, action)
 
 
 def _read_action(state: KernelState, text: str) -> int:
@@ -164,7 +164,7 @@ def _read_action(state: KernelState, text: str) -> int:
         return parse_card(text)
     if state.is_terminal:
         raise InvalidMoveError("the hand is over")
-    return bt.parse_action(state.array, T, text)
+    return bt.parse_action(state.array, TABLE, text)
 
 
 def _why_illegal(state: KernelState, action: int) -> str:
@@ -172,7 +172,7 @@ def _why_illegal(state: KernelState, action: int) -> str:
         if 0 <= action < 52:
             return f"{card_name(action)} is not in the deck any more"
         return f"{action} is not a card: card ids are 0..51"
-    reason = bt.explain(state.array, T, action)
+    reason = bt.explain(state.array, TABLE, action)
     return reason or f"{action} is not allowed now"
 
 
@@ -215,11 +215,10 @@ def _observe(state: KernelState, player: int) -> str:
 
 def make_kernels(max_actions: int, initial: Callable[[int, dict], np.ndarray]) -> GameKernels:
     """The Hold'em kernels and hooks with a game's own ``initial(seed, params)`` and action width."""
-    return GameKernels(
-        legal=rules.legal_actions, apply=rules.apply_action, chance=rules.chance_outcomes,
-        returns=rules.returns, evaluate=evaluate, max_actions=max_actions, initial=initial,
-        name_action=_name_action, read_action=_read_action, why_illegal=_why_illegal, observe=_observe,
-        redact=rules.redact, audience=_audience, hidden_name="a face-down card",
+    return GameKernels.from_rules(
+        rules, evaluate=evaluate, max_actions=max_actions, initial=initial, name_action=_name_action,
+        read_action=_read_action, why_illegal=_why_illegal, observe=_observe, audience=_audience,
+        hidden_name="a face-down card",
     )
 
 

@@ -35,9 +35,9 @@ def situation_of(state: BlackjackState) -> Situation:
     hand_ranks: tuple[int, ...] = ()
     flags = 0
     for other in range(state.num_players):
-        seat_start = rules.SEATS_BASE + other * rules.SEAT_SIZE
-        for h in range(int(a[seat_start + rules.S_NHANDS])):
-            base = seat_start + rules.S_HANDS + h * rules.HAND_SIZE
+        seat_start = rules.SEATS + other * rules.S_SIZE
+        for h in range(int(a[seat_start + rules.S_N_HANDS])):
+            base = seat_start + rules.S_HANDS + h * rules.H_SIZE
             cards = a[base + rules.H_CARDS:base + rules.H_CARDS + int(a[base + rules.H_N])]
             for card in cards:
                 unseen[int(card) % 13] -= 1
@@ -50,7 +50,7 @@ def situation_of(state: BlackjackState) -> Situation:
         up=min(up + 1, 10),
         unseen_ranks=tuple(unseen),
         hand_ranks=hand_ranks,
-        hands_in_seat=int(a[rules.SEATS_BASE + seat * rules.SEAT_SIZE + rules.S_NHANDS]),
+        hands_in_seat=int(a[rules.SEATS + seat * rules.S_SIZE + rules.S_N_HANDS]),
         from_split=bool(flags & rules.FLAG_SPLIT),
         split_aces=bool(flags & rules.FLAG_SPLIT_ACES),
     )

@@ -86,14 +86,6 @@ class Card(NamedTuple):
         return self.rank + self.suit
 
 
-def _seat_base(seat: int) -> int:
-    return rules.SEATS_BASE + seat * rules.SEAT_SIZE
-
-
-def _hand_base(seat: int, hand: int) -> int:
-    return _seat_base(seat) + rules.S_HANDS + hand * rules.HAND_SIZE
-
-
 def card_from_id(card_id: int) -> Card:
     """The Card of kernel card id 0-51."""
     return Card(RANKS[card_id % 13], SUITS[card_id // 13])
@@ -150,53 +142,48 @@ class BlackjackState(KernelState):
     @property
     def rules_name(self) -> str:
         """'american' or 'simple'."""
-        return "simple" if int(self.array[rules.RULES]) == rules.RULES_SIMPLE else "american"
+        return "simple" if self.field("rules") == rules.RULES_SIMPLE else "american"
 
     @property
     def decks(self) -> int:
         """Decks in this round's shoe."""
-        return int(self.array[rules.DECKS])
+        return self.field("decks")
 
     @property
     def phase(self) -> str:
         """'betting', 'dealing', 'insurance', 'playing', 'dealer' or 'over'."""
-        return PHASE_NAMES[int(self.array[rules.PHASE])]
+        return PHASE_NAMES[self.field("phase")]
 
     @property
     def cards_left(self) -> int:
         """Cards still in the shoe (the dealer's hole card is not counted: it is on the table)."""
-        return int(self.array[rules.SHOE_LEFT])
+        return self.field("shoe_left")
 
     # ----- the dealer ------------------------------------------------------------------------------
     @property
     def hole_card_revealed(self) -> bool:
         """True once the dealer has turned the hole card over (after a peek natural, or at the end)."""
-        return bool(self.array[rules.DEALER_REVEALED])
+        return bool(self.field("dealer_revealed"))
 
     @property
     def hole_card_index(self) -> int:
         """Position of the hole card among the dealer's cards (1 American, 0 simple)."""
-        return 0 if int(self.array[rules.RULES]) == rules.RULES_SIMPLE else 1
+        return 0 if self.field("rules") == rules.RULES_SIMPLE else 1
 
     @property
     def dealer_cards(self) -> list[Card | None]:
         """The dealer's cards in deal order; the hole card is None while it is face down."""
-        n = int(self.array[rules.DEALER_N])
-        shown = []
-        for i in range(n):
-            if i == self.hole_card_index and not self.hole_card_revealed:
-                shown.append(None)
-            else:
-                shown.append(card_from_id(int(self.array[rules.DEALER_CARDS + i])))
-        return shown
+        cards = self.field("dealer_cards")[:self.field("dealer_n")]
+        hidden = None if self.hole_card_revealed else self.hole_card_index
+        return [None if i == hidden else card_from_id(card) for i, card in enumerate(cards)]
 
     @property
     def dealer_up_card(self) -> Card | None:
         """The dealer's face-up card once dealt."""
         index = 1 - self.hole_card_index
-        if int(self.array[rules.DEALER_N]) <= index:
+        if self.field("dealer_n") <= index:
             return None
-        return card_from_id(int(self.array[rules.DEALER_CARDS + index]))
+        return card_from_id(self.field("dealer_cards")[index])
 
     @property
     def dealer_total(self) -> tuple[int, bool]:
@@ -204,25 +191,26 @@ class BlackjackState(KernelState):
         return total_of([c for c in self.dealer_cards if c is not None])
 
     # ----- the seats -----------------------------------------------------------------------------------
+    def _seat(self, seat: int) -> dict:
+        """``seat``'s block by field name (``rules.SEAT_LAYOUT``; its ``hands`` a list of hand blocks)."""
+        return self.field("seats")[seat]
+
     def hands(self, seat: int) -> list[HandView]:
         """The hands of ``seat`` (one, or up to four after splits), in play order."""
-        a = self.array
-        sb = _seat_base(seat)
+        block = self._seat(seat)
         active = self.active_hand
         views = []
-        for hand in range(int(a[sb + rules.S_NHANDS])):
-            base = _hand_base(seat, hand)
-            n = int(a[base + rules.H_N])
-            cards = tuple(card_from_id(int(c)) for c in a[base + rules.H_CARDS:base + rules.H_CARDS + n])
+        for hand, kept in enumerate(block["hands"][:block["n_hands"]]):
+            cards = tuple(card_from_id(c) for c in kept["cards"][:kept["n"]])
             total, soft = total_of(list(cards))
-            status = HAND_STATUS_NAMES[int(a[base + rules.H_STATUS])]
+            status = HAND_STATUS_NAMES[kept["status"]]
             settled = self.is_terminal or status in ("bust", "surrendered", "natural")
-            flags = int(a[base + rules.H_FLAGS])
+            flags = kept["flags"]
             views.append(HandView(
-                cards=cards, total=total, soft=soft, wager=int(a[base + rules.H_WAGER]), status=status,
+                cards=cards, total=total, soft=soft, wager=kept["wager"], status=status,
                 doubled=bool(flags & rules.FLAG_DOUBLED), from_split=bool(flags & rules.FLAG_SPLIT),
                 active=active == (seat, hand),
-                result=int(a[base + rules.H_RESULT]) / 2 if settled else None,
+                result=kept["result"] / 2 if settled else None,
             ))
         return views
 
@@ -234,23 +222,23 @@ class BlackjackState(KernelState):
     @property
     def active_hand(self) -> tuple[int, int] | None:
         """(seat, hand index) of the hand being played, during the playing phase; else None."""
-        if int(self.array[rules.PHASE]) != rules.PHASE_PLAYING:
+        if self.field("phase") != rules.PHASE_PLAYING:
             return None
-        return int(self.array[rules.SEAT]), int(self.array[rules.HAND])
+        return self.field("seat"), self.field("hand")
 
     def insurance(self, seat: int) -> str:
         """'not offered', 'declined' or 'taken' for ``seat``."""
-        return INSURANCE_NAMES[int(self.array[_seat_base(seat) + rules.S_INSURANCE])]
+        return INSURANCE_NAMES[self._seat(seat)["insurance"]]
 
     def insurance_result(self, seat: int) -> float | None:
         """Net insurance amount of ``seat`` in base wagers once settled (+1 won, -0.5 lost), else None."""
         if self.insurance(seat) != "taken" or self.phase in ("insurance",):
             return None
-        return int(self.array[_seat_base(seat) + rules.S_INSURANCE_RESULT]) / 2
+        return self._seat(seat)["insurance_result"] / 2
 
     def has_bet(self, seat: int) -> bool:
         """True once ``seat`` has placed its wager."""
-        return bool(self.array[_seat_base(seat) + rules.S_BET])
+        return bool(self._seat(seat)["bet"])
 
     @property
     def available_actions(self) -> list[tuple[int, str]]:
@@ -371,19 +359,13 @@ def _initial(seed: int, params: dict):
     return rules.initial_state(rule_set, decks, seats)
 
 
-KERNELS = GameKernels(
-    legal=rules.legal_actions,
-    apply=rules.apply_action,
-    chance=rules.chance_outcomes,
-    returns=rules.returns,
-    evaluate=rules.evaluate,
-    max_actions=rules.NUM_CARDS,
+KERNELS = GameKernels.from_rules(
+    rules,
     initial=_initial,
     name_action=_name_action,
     read_action=_read_action,
     why_illegal=_why_illegal,
     observe=_observe,
-    redact=rules.redact,
     audience=_audience,
     hidden_name="a face-down card",
 )

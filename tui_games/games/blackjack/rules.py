@@ -42,6 +42,8 @@ BET = 7
 NUM_ACTIONS = 8
 
 NUM_CARDS = 52
+MAX_ACTIONS = NUM_CARDS
+"""The most actions or chance outcomes at a node: a card drawn from the shoe (a seat has at most 8)."""
 CARDS_PER_SUIT = 13
 ACE_RANK = 0
 TEN_VALUE = 10
@@ -116,35 +118,9 @@ LAYOUT = StateLayout(
     Field("seats", record=SEAT_LAYOUT, count=MAX_SEATS),
 )
 """The state array of one round."""
-RULES = LAYOUT.offset("rules")
-DECKS = LAYOUT.offset("decks")
-PHASE = LAYOUT.offset("phase")
-SEAT = LAYOUT.offset("seat")
-HAND = LAYOUT.offset("hand")
-DEAL_STEP = LAYOUT.offset("deal_step")
-PENDING = LAYOUT.offset("pending")
-SHOE_LEFT = LAYOUT.offset("shoe_left")
-SHOE = LAYOUT.offset("shoe")
-DEALER_N = LAYOUT.offset("dealer_n")
-DEALER_REVEALED = LAYOUT.offset("dealer_revealed")
-DEALER_CARDS = LAYOUT.offset("dealer_cards")
-SEATS_BASE = LAYOUT.offset("seats")
-
-S_BET = SEAT_LAYOUT.offset("bet")
-S_INSURANCE = SEAT_LAYOUT.offset("insurance")
-S_INSURANCE_RESULT = SEAT_LAYOUT.offset("insurance_result")
-S_NHANDS = SEAT_LAYOUT.offset("n_hands")
-S_HANDS = SEAT_LAYOUT.offset("hands")
-
-H_N = HAND_LAYOUT.offset("n")
-H_WAGER = HAND_LAYOUT.offset("wager")
-H_STATUS = HAND_LAYOUT.offset("status")
-H_FLAGS = HAND_LAYOUT.offset("flags")
-H_RESULT = HAND_LAYOUT.offset("result")
-H_CARDS = HAND_LAYOUT.offset("cards")
-HAND_SIZE = HAND_LAYOUT.size
-SEAT_SIZE = SEAT_LAYOUT.size
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # RULES, DECKS ... DEALER_CARDS, SEATS (where the seat blocks start), STATE_SIZE
+SEAT_LAYOUT.export(globals(), prefix="S_")  # S_BET ... S_HANDS (within a seat block), S_SIZE
+HAND_LAYOUT.export(globals(), prefix="H_")  # H_N ... H_CARDS (within a hand block), H_SIZE
 
 
 # ----- small helpers -------------------------------------------------------------------------------------
@@ -166,13 +142,13 @@ def card_value(card):
 @kernel()
 def seat_base(seat):
     """Offset of ``seat``'s block in the state."""
-    return SEATS_BASE + seat * SEAT_SIZE
+    return SEATS + seat * S_SIZE
 
 
 @kernel()
 def hand_base(seat, hand):
     """Offset of hand ``hand`` of ``seat`` in the state."""
-    return SEATS_BASE + seat * SEAT_SIZE + S_HANDS + hand * HAND_SIZE
+    return SEATS + seat * S_SIZE + S_HANDS + hand * H_SIZE
 
 
 @kernel()
@@ -249,7 +225,7 @@ def initial_state(rules, decks, seats):
         s[SHOE + card] = decks
     s[SHOE_LEFT] = decks * NUM_CARDS
     for seat in range(seats):
-        s[seat_base(seat) + S_NHANDS] = 1
+        s[seat_base(seat) + S_N_HANDS] = 1
         s[hand_base(seat, 0) + H_WAGER] = 1
     if rules == RULES_SIMPLE:
         for seat in range(seats):
@@ -271,7 +247,7 @@ def can_split(s, seat, base):
         return False
     if s[base + H_FLAGS] & FLAG_SPLIT_ACES:
         return False
-    if s[seat_base(seat) + S_NHANDS] >= MAX_HANDS:
+    if s[seat_base(seat) + S_N_HANDS] >= MAX_HANDS:
         return False
     return card_rank(s[base + H_CARDS]) == card_rank(s[base + H_CARDS + 1])
 
@@ -279,7 +255,7 @@ def can_split(s, seat, base):
 @kernel()
 def can_surrender(s, seat, base):
     """True if the active hand may surrender: the first decision on the first two cards."""
-    return s[base + H_N] == 2 and s[seat_base(seat) + S_NHANDS] == 1 and (s[base + H_FLAGS] & FLAG_SPLIT) == 0
+    return s[base + H_N] == 2 and s[seat_base(seat) + S_N_HANDS] == 1 and (s[base + H_FLAGS] & FLAG_SPLIT) == 0
 
 
 @kernel(SIG_LEGAL)
@@ -346,7 +322,7 @@ def finish_round(s):
     dealer, _ = dealer_total(s)
     for seat in range(s[NUM_PLAYERS]):
         sb = seat_base(seat)
-        for hand in range(s[sb + S_NHANDS]):
+        for hand in range(s[sb + S_N_HANDS]):
             base = hand_base(seat, hand)
             if s[base + H_STATUS] != HAND_STOOD:
                 continue
@@ -367,7 +343,7 @@ def any_hand_standing(s):
     """True if some hand waits for the dealer (not bust, surrendered or paid as a natural)."""
     for seat in range(s[NUM_PLAYERS]):
         sb = seat_base(seat)
-        for hand in range(s[sb + S_NHANDS]):
+        for hand in range(s[sb + S_N_HANDS]):
             if s[hand_base(seat, hand) + H_STATUS] == HAND_STOOD:
                 return True
     return False
@@ -407,7 +383,7 @@ def advance(s, seat, hand):
     hand += 1
     while seat < s[NUM_PLAYERS]:
         sb = seat_base(seat)
-        while hand < s[sb + S_NHANDS]:
+        while hand < s[sb + S_N_HANDS]:
             if s[hand_base(seat, hand) + H_STATUS] == HAND_PLAYING:
                 begin_hand(s, seat, hand)
                 return
@@ -546,8 +522,8 @@ def player_action(s, action):
         s[PLAYER] = CHANCE
     elif action == SPLIT:
         sb = seat_base(seat)
-        new_hand = s[sb + S_NHANDS]
-        s[sb + S_NHANDS] = new_hand + 1
+        new_hand = s[sb + S_N_HANDS]
+        s[sb + S_N_HANDS] = new_hand + 1
         new_base = hand_base(seat, new_hand)
         flags = FLAG_SPLIT
         if card_value(s[base + H_CARDS]) == 1:
@@ -591,7 +567,7 @@ def seat_result_halves(s, seat):
     """Net result of ``seat`` so far in half wagers (settled hands and insurance)."""
     sb = seat_base(seat)
     total = s[sb + S_INSURANCE_RESULT]
-    for hand in range(s[sb + S_NHANDS]):
+    for hand in range(s[sb + S_N_HANDS]):
         total += s[hand_base(seat, hand) + H_RESULT]
     return total
 
@@ -644,7 +620,7 @@ def evaluate(s, player):
     dist = np.zeros(6, dtype=np.float64)
     infinite_deck_dealer(card_value(s[DEALER_CARDS + up_card_index(s)]), dist)
     sb = seat_base(player)
-    for hand in range(s[sb + S_NHANDS]):
+    for hand in range(s[sb + S_N_HANDS]):
         base = hand_base(player, hand)
         status = s[base + H_STATUS]
         if status != HAND_PLAYING and status != HAND_STOOD:

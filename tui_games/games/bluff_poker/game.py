@@ -61,44 +61,44 @@ class BluffPokerState(KernelState):
     @property
     def phase(self) -> int:
         """rules.PHASE_*."""
-        return int(self.array[rules.PHASE])
+        return self.field("phase")
 
     @property
     def penalty_limit(self) -> int:
         """Penalties that lose the game."""
-        return int(self.array[rules.PENALTY_LIMIT])
+        return self.field("penalty_limit")
 
     @property
     def penalties(self) -> list[int]:
         """Each seat's penalties."""
-        return [int(x) for x in self.array[rules.PENALTIES:rules.PENALTIES + self.num_players]]
+        return self.field("penalties")[:self.num_players]
 
     @property
     def dice(self) -> list[int | None]:
         """The three dice's faces: 0 before the round's first throw, None where this view hides it."""
-        return [None if int(x) < 0 else int(x) for x in self.array[rules.DICE:rules.DICE + rules.NUM_DICE]]
+        return [None if x < 0 else x for x in self.field("dice")]
 
     @property
     def open_dice(self) -> list[bool]:
         """For each die, True when it lies open on the table."""
-        return [bool(x) for x in self.array[rules.OPEN:rules.OPEN + rules.NUM_DICE]]
+        return [bool(x) for x in self.field("open")]
 
     @property
     def bid(self) -> int | None:
         """The bid on the table as an index into rules.VALUES, None at a round's start."""
-        bid = int(self.array[rules.BID])
+        bid = self.field("bid")
         return None if bid == rules.NO_BID else bid
 
     @property
     def bidder(self) -> int | None:
         """The seat that made the bid on the table."""
-        seat = int(self.array[rules.BIDDER])
+        seat = self.field("bidder")
         return None if seat < 0 else seat
 
     @property
     def mover(self) -> int:
         """The seat whose turn it is (also while its dice roll)."""
-        return int(self.array[rules.MOVER])
+        return self.field("mover")
 
     @property
     def phase_name(self) -> str:
@@ -108,7 +108,7 @@ class BluffPokerState(KernelState):
     @property
     def throws(self) -> int:
         """Throws made so far in the opening (up to 3) or the poker challenge (up to 3)."""
-        return int(self.array[rules.THROWS])
+        return self.field("throws")
 
     @property
     def bid_words(self) -> str:
@@ -123,17 +123,17 @@ class BluffPokerState(KernelState):
     @property
     def loser(self) -> int | None:
         """The seat that lost the game, None while it runs."""
-        seat = int(self.array[rules.LOSER])
+        seat = self.field("loser")
         return None if seat < 0 else seat
 
     @property
     def last_showdown(self) -> tuple[list[int], int, int | None] | None:
         """(dice, bid index, penalised seat or None) of the last showdown, None before any."""
-        bid = int(self.array[rules.LAST_BID])
+        bid = self.field("last_bid")
         if bid == rules.NO_BID:
             return None
-        loser = int(self.array[rules.LAST_LOSER])
-        dice = [int(x) for x in self.array[rules.LAST_DICE:rules.LAST_DICE + rules.NUM_DICE]]
+        loser = self.field("last_loser")
+        dice = self.field("last_dice")
         return dice, bid, None if loser < 0 else loser
 
 
@@ -287,19 +287,13 @@ def _initial(seed: int, params: dict):
     return rules.initial_state(players, limit)
 
 
-KERNELS = GameKernels(
-    legal=rules.legal_actions,
-    apply=rules.apply_action,
-    chance=rules.chance_outcomes,
-    returns=rules.returns,
-    evaluate=rules.evaluate,
-    max_actions=rules.MAX_ACTIONS,
+KERNELS = GameKernels.from_rules(
+    rules,
     initial=_initial,
     name_action=_name_action,
     read_action=_read_action,
     why_illegal=_why_illegal,
     observe=_observe,
-    redact=rules.redact,
     audience=_audience,
     hidden_name="a die under the cup",
 )

@@ -117,25 +117,7 @@ LAYOUT = StateLayout(
     Field("last_loser", 1, "seat penalised at the last showdown, NOBODY_SEAT before any or for none"),
     Field("loser", 1, "seat that lost the game, NOBODY_SEAT while it runs"),
 )
-PENALTY_LIMIT = LAYOUT.offset("penalty_limit")
-PENALTIES = LAYOUT.offset("penalties")
-PHASE = LAYOUT.offset("phase")
-CONTEXT = LAYOUT.offset("context")
-MOVER = LAYOUT.offset("mover")
-DICE = LAYOUT.offset("dice")
-OPEN = LAYOUT.offset("open")
-SEEN = LAYOUT.offset("seen")
-PENDING = LAYOUT.offset("pending")
-THROW_OPEN = LAYOUT.offset("throw_open")
-THROWS = LAYOUT.offset("throws")
-REROLLED = LAYOUT.offset("rerolled")
-BID = LAYOUT.offset("bid")
-BIDDER = LAYOUT.offset("bidder")
-LAST_DICE = LAYOUT.offset("last_dice")
-LAST_BID = LAYOUT.offset("last_bid")
-LAST_LOSER = LAYOUT.offset("last_loser")
-LOSER = LAYOUT.offset("loser")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # PENALTY_LIMIT, PENALTIES ... LOSER, STATE_SIZE
 ALL_SEATS = (1 << MAX_SEATS) - 1
 """The ``seen`` mask of an open die: every seat."""
 

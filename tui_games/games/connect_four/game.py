@@ -9,7 +9,6 @@ from __future__ import annotations
 from tui_games.core.definition import GameDefinition, ai_factory
 from tui_games.core.errors import IllegalActionError
 from tui_games.engine.kernel_state import GameKernels, KernelState
-from tui_games.engine.standard import no_chance_outcomes, two_player_win_loss_returns
 from tui_games.games.connect_four import rules
 
 MARKS = "XO"
@@ -54,13 +53,13 @@ class ConnectFourState(KernelState):
     @property
     def heights(self) -> list[int]:
         """How many stones each column holds, left to right (6 means full)."""
-        mask = int(self.array[rules.MASK])
+        mask = self.field("mask")
         return [bin((mask >> (c * rules.COLUMN_BITS)) & 0x3F).count("1") for c in range(rules.WIDTH)]
 
     @property
     def last_move(self) -> int | None:
         """The column (0-6) of the last stone dropped, or None before the first move."""
-        column = int(self.array[rules.LAST_COLUMN])
+        column = self.field("last_column")
         return column if column >= 0 else None
 
     @property
@@ -94,7 +93,7 @@ class ConnectFourState(KernelState):
     @property
     def key(self) -> int:
         """Pons' unique position key (stones of the side to move + all stones) for books and tables."""
-        return int(self.array[rules.POSITION] + self.array[rules.MASK])
+        return self.field("position") + self.field("mask")
 
 
 def _name_action(state: KernelState, action: int) -> str:
@@ -133,13 +132,8 @@ def _initial(seed: int, params: dict):
     return rules.initial_state()
 
 
-KERNELS = GameKernels(
-    legal=rules.legal_actions,
-    apply=rules.apply_action,
-    chance=no_chance_outcomes,
-    returns=two_player_win_loss_returns,
-    evaluate=rules.evaluate,
-    max_actions=rules.WIDTH,
+KERNELS = GameKernels.from_rules(
+    rules,
     initial=_initial,
     name_action=_name_action,
     read_action=_read_action,

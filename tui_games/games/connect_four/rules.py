@@ -11,6 +11,8 @@ Actions: the column 0-6 from the left (OpenSpiel's numbering). Seat 0 moves firs
 from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, kernel, np
 from tui_games.engine.layout import Field, StateLayout
+from tui_games.engine.standard import no_chance_outcomes as chance_outcomes  # noqa: F401 (kernel)
+from tui_games.engine.standard import two_player_win_loss_returns as returns  # noqa: F401 (kernel)
 
 WIDTH = 7
 HEIGHT = 6
@@ -25,10 +27,9 @@ LAYOUT = StateLayout(
     Field("last_column", 1, "the column of the last move (-1 before the first move)"),
 )
 """The state array: the common header, then the two bitboards and the last column."""
-POSITION = LAYOUT.offset("position")
-MASK = LAYOUT.offset("mask")
-LAST_COLUMN = LAYOUT.offset("last_column")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # POSITION, MASK, LAST_COLUMN, STATE_SIZE
+MAX_ACTIONS = WIDTH
+"""Legal moves in any position: the seven columns."""
 
 BOTTOM_MASK = sum(1 << (c * COLUMN_BITS) for c in range(WIDTH))
 """One bit at the bottom cell of every column."""

@@ -58,17 +58,17 @@ class G2048State(KernelState):
     @property
     def cells(self) -> list[int]:
         """The 16 tile values row-major from the top left; 0 is an empty cell."""
-        return [tile_value(e) for e in self.array[rules.CELLS:rules.CELLS + rules.NUM_CELLS]]
+        return [tile_value(e) for e in self.field("cells")]
 
     @property
     def score(self) -> int:
         """The score: the sum of the values of all tiles made by merging."""
-        return int(self.array[rules.SCORE])
+        return self.field("score")
 
     @property
     def max_tile(self) -> int:
         """The highest tile value on the board (e.g. 2048); 0 before the first tile."""
-        return tile_value(int(self.array[rules.CELLS:rules.CELLS + rules.NUM_CELLS].max()))
+        return tile_value(max(self.field("cells")))
 
     @property
     def won(self) -> bool:
@@ -78,18 +78,18 @@ class G2048State(KernelState):
     @property
     def last_move(self) -> int | None:
         """The last move played (0 up, 1 right, 2 down, 3 left), or None before the first."""
-        move = int(self.array[rules.LAST_MOVE])
+        move = self.field("last_move")
         return None if move < 0 else move
 
     @property
     def last_gain(self) -> int:
         """Points scored by the last move (0 before the first)."""
-        return int(self.array[rules.LAST_GAIN])
+        return self.field("last_gain")
 
     @property
     def last_spawn(self) -> int | None:
         """The cell (0-15, row-major from the top left) of the newest random tile, or None."""
-        cell = int(self.array[rules.LAST_SPAWN])
+        cell = self.field("last_spawn")
         return None if cell < 0 else cell
 
     @property
@@ -147,13 +147,8 @@ def _initial(seed: int, params: dict):
     return rules.initial_state()
 
 
-KERNELS = GameKernels(
-    legal=rules.legal_actions,
-    apply=rules.apply_action,
-    chance=rules.chance_outcomes,
-    returns=rules.returns,
-    evaluate=rules.evaluate,
-    max_actions=rules.NUM_CHANCE_OUTCOMES,
+KERNELS = GameKernels.from_rules(
+    rules,
     initial=_initial,
     name_action=_name_action,
     read_action=_read_action,

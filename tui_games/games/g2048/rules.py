@@ -29,6 +29,8 @@ NUM_MOVES = 4
 """Moves are actions 0..3."""
 NUM_CHANCE_OUTCOMES = 2 * NUM_CELLS
 """Chance outcome ids run 0..31: ``2 * cell`` for a 2, ``2 * cell + 1`` for a 4."""
+MAX_ACTIONS = NUM_CHANCE_OUTCOMES
+"""The most moves or chance outcomes at a node: a new tile on any of the 16 cells, a 2 or a 4."""
 
 PROB_TWO = 0.9
 """Probability that a new random tile is a 2."""
@@ -47,13 +49,7 @@ LAYOUT = StateLayout(
     Field("pending_spawns", 1, "random tiles still to place before the player moves (2 at the start)"),
 )
 """The state array: the common header, the board, the score and what the view shows of the last move."""
-CELLS = LAYOUT.offset("cells")
-SCORE = LAYOUT.offset("score")
-LAST_MOVE = LAYOUT.offset("last_move")
-LAST_SPAWN = LAYOUT.offset("last_spawn")
-LAST_GAIN = LAYOUT.offset("last_gain")
-PENDING_SPAWNS = LAYOUT.offset("pending_spawns")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # CELLS, SCORE, LAST_MOVE, LAST_SPAWN, LAST_GAIN, PENDING_SPAWNS, STATE_SIZE
 
 LINES = np.array(
     [

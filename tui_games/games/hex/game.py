@@ -16,7 +16,6 @@ from tui_games.core.words import counted
 from tui_games.engine.hexconnect import shortest_chain
 from tui_games.engine.hexgrid import HexGrid, parse_rhombus_cell, rhombus, rhombus_cell_name
 from tui_games.engine.kernel_state import GameKernels, KernelState
-from tui_games.engine.standard import no_chance_outcomes, two_player_win_loss_returns
 from tui_games.games.hex import rules
 
 MARKS = "XO"
@@ -40,12 +39,12 @@ class HexState(KernelState):
     @property
     def size(self) -> int:
         """N, the board's side."""
-        return int(self.array[rules.SIZE])
+        return self.field("size")
 
     @property
     def swap_rule(self) -> bool:
         """True when the pie rule is on."""
-        return bool(self.array[rules.SWAP])
+        return bool(self.field("swap"))
 
     @property
     def swap_action(self) -> int:
@@ -174,13 +173,8 @@ def result_text(state: HexState) -> str:
     return f"{name} wins, joining {sides} in {counted(len(state.winning_chain()), 'stone')}"
 
 
-KERNELS = GameKernels(
-    legal=rules.legal_actions,
-    apply=rules.apply_action,
-    chance=no_chance_outcomes,
-    returns=two_player_win_loss_returns,
-    evaluate=rules.evaluate,
-    max_actions=rules.MAX_ACTIONS,
+KERNELS = GameKernels.from_rules(
+    rules,
     initial=_initial,
     name_action=_name_action,
     read_action=_read_action,

@@ -14,6 +14,8 @@ from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINA
 from tui_games.engine.hexconnect import rhombus_step, uf_find, uf_reset, uf_union
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, kernel, np
 from tui_games.engine.layout import Field, StateLayout
+from tui_games.engine.standard import no_chance_outcomes as chance_outcomes  # noqa: F401 (kernel)
+from tui_games.engine.standard import two_player_win_loss_returns as returns  # noqa: F401 (kernel)
 
 MIN_SIZE = 2
 MAX_SIZE = 19
@@ -31,11 +33,7 @@ LAYOUT = StateLayout(
     Field("groups", MAX_CELLS + 4, "union-find parents of the cells, then of the top, bottom, left and right sides"),
 )
 """The state array: the common header, then N, the pie-rule flag, the cells and the groups."""
-SIZE = LAYOUT.offset("size")
-SWAP = LAYOUT.offset("swap")
-CELLS = LAYOUT.offset("cells")
-GROUPS = LAYOUT.offset("groups")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # SIZE, SWAP, CELLS, GROUPS, STATE_SIZE
 MAX_ACTIONS = MAX_CELLS + 1
 
 

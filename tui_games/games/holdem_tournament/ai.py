@@ -55,7 +55,7 @@ class TournamentPlayer:
         out of raise wars (see :data:`RAISE_WAR`) unless its hand is a monster."""
         require_decision(state)
         decision = self.player.decide(self.hand_view(state))
-        raises = int(state.array[holdem.T + bt.RAISES])
+        raises = int(state.array[holdem.TABLE + bt.RAISES])
         if (self.level == SHARK and decision.action >= bt.RAISE and raises >= RAISE_WAR
                 and decision.equity < WAR_EQUITY):
             return Decision(bt.CALL, decision.equity, decision.pot_odds,

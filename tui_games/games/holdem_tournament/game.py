@@ -22,15 +22,13 @@ from tui_games.engine.cards import holdem
 from tui_games.engine.cards.holdem_state import HoldemState, make_kernels, seat_count
 from tui_games.engine.cards.holdem_state import figures as hand_figures
 from tui_games.engine.cards.holdem_state import result_text as hand_result_text
-from tui_games.engine.kernel_state import KernelState, seat_number
+from tui_games.engine.kernel_state import GameKernels, KernelState, seat_number
 from tui_games.engine.observer import EVERYONE, audience_of, redacted_array, sees
 from tui_games.games.holdem_tournament import rules
 from tui_games.games.holdem_tournament.spec import MAX_TABLE_CHIPS
 
 STRUCTURES = {"fixed": rules.FIXED, "no-limit": rules.NO_LIMIT}
 """The ``betting`` parameter's values and their betting-table codes."""
-MAX_ACTIONS = MAX_TABLE_CHIPS + 2
-"""Room for every no-limit 'raise to' total (and the 52 cards dealt between hands)."""
 
 
 class TournamentState(HoldemState):
@@ -70,17 +68,17 @@ class TournamentState(HoldemState):
     @property
     def hand_number(self) -> int:
         """The hand being played (or just finished), 1 first."""
-        return int(self.array[rules.HANDS])
+        return self.field("hands")
 
     @property
     def blind_level(self) -> int:
         """The blind level of this hand, 1 first."""
-        return int(self.array[rules.LEVEL]) + 1
+        return self.field("level") + 1
 
     @property
     def blinds_up_every(self) -> int:
         """Hands per blind level (0: the blinds never go up)."""
-        return int(self.array[rules.BLINDS_EVERY])
+        return self.field("blinds_every")
 
     @property
     def hands_to_next_level(self) -> int | None:
@@ -93,7 +91,7 @@ class TournamentState(HoldemState):
     @property
     def next_blinds(self) -> tuple[int, int]:
         """The small and big blind of the next level."""
-        big = int(rules.level_big_blind(int(self.array[rules.BASE_BIG_BLIND]), self.blind_level,
+        big = int(rules.level_big_blind(self.field("base_big_blind"), self.blind_level,
                                         int(rules.chips_in_play(self.array))))
         return big // 2, big
 
@@ -105,7 +103,7 @@ class TournamentState(HoldemState):
     @property
     def hand_over(self) -> bool:
         """True once the current hand is settled (between hands, or at the end of the tournament)."""
-        return int(self.array[holdem.PHASE]) == holdem.PHASE_OVER
+        return self.field("phase") == holdem.PHASE_OVER
 
     @property
     def winners(self) -> list[int]:
@@ -117,16 +115,16 @@ class TournamentState(HoldemState):
     @property
     def hand_start(self) -> int:
         """The index in :attr:`history` where the current hand's actions begin."""
-        return int(self.array[rules.HAND_START])
+        return self.field("hand_start")
 
     def place(self, seat: int) -> int | None:
         """``seat``'s finishing place once it is out (1 for the winner at the end), None while in."""
-        place = int(self.array[rules.PLACE + seat])
+        place = self.field("place")[seat]
         return None if place == rules.STILL_IN else place
 
     def out_in_hand(self, seat: int) -> int | None:
         """The hand in which ``seat`` went out, None while it is in."""
-        hand = int(self.array[rules.OUT_HAND + seat])
+        hand = self.field("out_hand")[seat]
         return hand or None
 
     def is_out(self, seat: int) -> bool:
@@ -151,7 +149,7 @@ class TournamentState(HoldemState):
     @property
     def start_stacks(self) -> list[int]:
         """Each seat's chips at the start of the current hand, before the blinds."""
-        return [int(self.array[rules.START_STACKS + seat]) for seat in range(self.num_players)]
+        return self.field("start_stacks")[:self.num_players]
 
     def hand_result_text(self) -> str:
         """The current hand's result once it is settled ('Player 1 wins 120 with a flush'), else ''."""
@@ -188,7 +186,7 @@ def _initial(seed: int, params: dict):
     return rules.initial_state(seats, STRUCTURES[betting], big_blind, stack, every)
 
 
-HAND_KERNELS = make_kernels(MAX_ACTIONS, _initial)
+HAND_KERNELS = make_kernels(rules.MAX_ACTIONS, _initial)
 """The shared Hold'em hooks (action names and parsing, reasons, the hand's observation)."""
 
 
@@ -226,9 +224,9 @@ def _observe(state: KernelState, player: int) -> str:
     return "\n".join(lines)
 
 
-KERNELS = replace(
-    HAND_KERNELS, legal=rules.legal_actions, apply=rules.apply_action, chance=rules.chance_outcomes,
-    returns=rules.returns, evaluate=rules.evaluate, read_action=_read_action, observe=_observe, audience=_audience,
+KERNELS = GameKernels.from_rules(
+    rules, initial=_initial, name_action=HAND_KERNELS.name_action, read_action=_read_action,
+    why_illegal=HAND_KERNELS.why_illegal, observe=_observe, audience=_audience, hidden_name=HAND_KERNELS.hidden_name,
 )
 """The tournament's kernels with the shared Hold'em hooks (the hand's redaction hides hole cards)."""
 
@@ -273,5 +271,5 @@ DEFINITION = GameDefinition(
 )
 """One state is the whole tournament."""
 
-__all__ = ["DEFINITION", "HAND_KERNELS", "KERNELS", "MAX_ACTIONS", "STRUCTURES", "TournamentState", "figures",
+__all__ = ["DEFINITION", "HAND_KERNELS", "KERNELS", "STRUCTURES", "TournamentState", "figures",
            "hands_of", "outcome", "result_text"]

@@ -27,11 +27,12 @@ every ``blinds_up_every`` hands (0: never); the small blind is half of it.
 
 from tui_games.engine.cards import betting as bt
 from tui_games.engine.cards import holdem
-from tui_games.engine.cards.holdem import PHASE, PHASE_OVER, STREET, T
+from tui_games.engine.cards.holdem import PHASE_OVER, redact  # noqa: F401 (redact: the hand's kernel)
 from tui_games.engine.cards.names import NUM_CARDS
 from tui_games.engine.header import CHANCE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_CHANCE, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np
 from tui_games.engine.layout import HEADER_FIELDS, Field, StateLayout
+from tui_games.games.holdem_tournament.spec import MAX_TABLE_CHIPS
 
 MAX_SEATS = bt.MAX_SEATS
 FIXED = bt.FIXED_LIMIT
@@ -39,6 +40,8 @@ NO_LIMIT = bt.NO_LIMIT
 """Betting structures (the betting table's codes)."""
 STILL_IN = 0
 """``s[PLACE + seat]`` of a seat that is still in the tournament."""
+MAX_ACTIONS = MAX_TABLE_CHIPS + 2
+"""Room for every no-limit 'raise to' total (and the 52 cards dealt between hands)."""
 
 LAYOUT = StateLayout(
     "Texas Hold'em tournament",
@@ -53,15 +56,7 @@ LAYOUT = StateLayout(
     Field("out_hand", MAX_SEATS, "the hand in which a seat went out, 0 while it is in"),
 )
 """The state array: a Hold'em hand (holdem.LAYOUT's fields at the same offsets), then the tournament."""
-BASE_BIG_BLIND = LAYOUT.offset("base_big_blind")
-BLINDS_EVERY = LAYOUT.offset("blinds_every")
-LEVEL = LAYOUT.offset("level")
-HANDS = LAYOUT.offset("hands")
-HAND_START = LAYOUT.offset("hand_start")
-START_STACKS = LAYOUT.offset("start_stacks")
-PLACE = LAYOUT.offset("place")
-OUT_HAND = LAYOUT.offset("out_hand")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # the hand's TABLE ... VALUES, then BASE_BIG_BLIND ... OUT_HAND, STATE_SIZE
 HAND_SIZE = holdem.STATE_SIZE
 """The hand's part of the array (s[:HAND_SIZE] is a Hold'em hand state)."""
 for _field in holdem.LAYOUT.fields:
@@ -85,8 +80,8 @@ def seat_chips(s, seat):
     """``seat``'s chips: behind it, and in the pot while a hand is being played (once it is settled
     the pots are on the winners' stacks)."""
     if s[PHASE] == PHASE_OVER:
-        return s[T + bt.STACKS + seat]
-    return s[T + bt.STACKS + seat] + s[T + bt.TOTALS + seat]
+        return s[TABLE + bt.STACKS + seat]
+    return s[TABLE + bt.STACKS + seat] + s[TABLE + bt.TOTALS + seat]
 
 
 @kernel()
@@ -103,7 +98,7 @@ def seats_with_chips(s):
     """Seats that still have chips behind (between hands: the seats still in)."""
     count = 0
     for seat in range(s[NUM_PLAYERS]):
-        if s[T + bt.STACKS + seat] > 0:
+        if s[TABLE + bt.STACKS + seat] > 0:
             count += 1
     return count
 
@@ -120,9 +115,9 @@ def deal_hand(s, button):
     big = level_big_blind(s[BASE_BIG_BLIND], s[LEVEL], chips_in_play(s))
     stacks = np.zeros(n, dtype=np.int64)
     for seat in range(n):
-        stacks[seat] = s[T + bt.STACKS + seat]
+        stacks[seat] = s[TABLE + bt.STACKS + seat]
         s[START_STACKS + seat] = stacks[seat]
-    hand = holdem.initial_state(n, s[T + bt.STRUCTURE], big // 2, big, 0, stacks, button)
+    hand = holdem.initial_state(n, s[TABLE + bt.STRUCTURE], big // 2, big, 0, stacks, button)
     ply = s[PLY]
     s[:HAND_SIZE] = hand
     s[PLY] = ply
@@ -136,9 +131,9 @@ def initial_state(seats, structure, big_blind, stack, blinds_every):
     dealer is the first player), the first hand's blinds posted and chance to deal its hole cards."""
     s = np.zeros(STATE_SIZE, dtype=np.int64)
     s[NUM_PLAYERS] = seats
-    s[T + bt.STRUCTURE] = structure
+    s[TABLE + bt.STRUCTURE] = structure
     for seat in range(seats):
-        s[T + bt.STACKS + seat] = stack
+        s[TABLE + bt.STACKS + seat] = stack
     s[BASE_BIG_BLIND] = big_blind
     s[BLINDS_EVERY] = blinds_every
     deal_hand(s, 0)
@@ -154,7 +149,7 @@ def record_busts(s):
     left = seats_with_chips(s)
     busted = np.zeros(n, dtype=np.int64)
     for seat in range(n):
-        busted[seat] = s[PLACE + seat] == STILL_IN and s[T + bt.STACKS + seat] == 0
+        busted[seat] = s[PLACE + seat] == STILL_IN and s[TABLE + bt.STACKS + seat] == 0
     for seat in range(n):
         if busted[seat]:
             better = 0
@@ -174,7 +169,7 @@ def finish_hand(s):
     s[WINNER] = NO_WINNER
     if left <= 1:
         for seat in range(s[NUM_PLAYERS]):
-            if s[T + bt.STACKS + seat] > 0:
+            if s[TABLE + bt.STACKS + seat] > 0:
                 s[PLACE + seat] = 1
                 s[WINNER] = seat
         s[PLAYER] = TERMINAL
@@ -214,11 +209,11 @@ def apply_action(s, action):
     """Play a betting action or a chance outcome of the hand; between hands the card dealt first in
     the next hand (which this sets up). A settled hand leads to the next one, or ends the tournament."""
     if between_hands(s):
-        deal_hand(s, bt.next_button(s, T))
+        deal_hand(s, bt.next_button(s, TABLE))
     street = s[STREET]
     holdem.apply_action(s, action)
-    if s[T + bt.STRUCTURE] == FIXED and s[STREET] != street:
-        s[T + bt.UNIT] = s[T + bt.BIG_BLIND]  # the seed's fixed bet: the big blind on every street
+    if s[TABLE + bt.STRUCTURE] == FIXED and s[STREET] != street:
+        s[TABLE + bt.UNIT] = s[TABLE + bt.BIG_BLIND]  # the seed's fixed bet: the big blind on every street
     if s[PHASE] == PHASE_OVER and s[PLAYER] == TERMINAL:
         finish_hand(s)
     return 0
@@ -263,9 +258,9 @@ def hand_start(s):
     start[HANDS] -= 1
     start[PLY] = s[HAND_START]
     for seat in range(s[NUM_PLAYERS]):
-        start[T + bt.STACKS + seat] = s[START_STACKS + seat]
-        start[T + bt.TOTALS + seat] = 0
-    deal_hand(start, s[T + bt.BUTTON])
+        start[TABLE + bt.STACKS + seat] = s[START_STACKS + seat]
+        start[TABLE + bt.TOTALS + seat] = 0
+    deal_hand(start, s[TABLE + bt.BUTTON])
     return start
 
 
@@ -273,7 +268,7 @@ def hand_start(s):
 def next_deal_seat(s):
     """Between hands: the seat the next hand's first hole card goes to (left of the next button)."""
     probe = s.copy()
-    deal_hand(probe, bt.next_button(probe, T))
+    deal_hand(probe, bt.next_button(probe, TABLE))
     return holdem.deal_seat(probe, 0)
 
 

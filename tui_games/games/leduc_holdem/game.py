@@ -20,7 +20,7 @@ from tui_games.engine.cards.table_views import TableViews
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.engine.observer import EVERYONE
 from tui_games.games.leduc_holdem import rules
-from tui_games.games.leduc_holdem.rules import T
+from tui_games.games.leduc_holdem.rules import TABLE
 
 BETTING_VARIANTS = {"ante": rules.ANTE, "blinds": rules.BLINDS}
 """The ``betting`` parameter's values and their kernel codes."""
@@ -81,23 +81,23 @@ class LeducState(TableViews, KernelState):
     """
 
     __slots__ = ()
-    TABLE_AT = T
+    TABLE_AT = TABLE
 
     # ----- the table ------------------------------------------------------------------------------------
     @property
     def betting(self) -> str:
         """'ante' or 'blinds'."""
-        return "ante" if int(self.array[rules.BETTING]) == rules.ANTE else "blinds"
+        return "ante" if self.field("betting") == rules.ANTE else "blinds"
 
     @property
     def round(self) -> int:
         """The betting round: 0 before the public card, 1 after it."""
-        return int(self.array[rules.ROUND])
+        return self.field("round")
 
     @property
     def started(self) -> bool:
         """True once the antes or blinds are in (with blinds, after chance picked the small blind)."""
-        return int(self.array[rules.PHASE]) != rules.PHASE_BUTTON
+        return self.field("phase") != rules.PHASE_BUTTON
 
     @property
     def button(self) -> int | None:
@@ -112,9 +112,9 @@ class LeducState(TableViews, KernelState):
     @property
     def raise_total(self) -> int | None:
         """The chips the seat to act would have in the pot after a bet or raise, None when it may not."""
-        if self.current_player < 0 or bt.raise_error(self.array, T) != bt.OK:
+        if self.current_player < 0 or bt.raise_error(self.array, TABLE) != bt.OK:
             return None
-        return bt.raise_total(self.array, T, rules.RAISE)
+        return bt.raise_total(self.array, TABLE, rules.RAISE)
 
     @property
     def raise_size(self) -> int:
@@ -124,17 +124,17 @@ class LeducState(TableViews, KernelState):
     # ----- cards ------------------------------------------------------------------------------------------
     def has_card(self, seat: int) -> bool:
         """True once ``seat`` has been dealt its private card (face up or down)."""
-        return seat < int(self.array[rules.DEALT])
+        return seat < self.field("dealt")
 
     def hole_card(self, seat: int) -> int | None:
         """``seat``'s private card 0..5 where this state shows it; None when not dealt or face down."""
-        card = int(self.array[rules.CARDS + seat])
+        card = self.field("cards")[seat]
         return card if card >= 0 and self.has_card(seat) else None
 
     @property
     def public_card(self) -> int | None:
         """The public card 0..5 once it is turned up."""
-        card = int(self.array[rules.PUBLIC])
+        card = self.field("public")
         return card if card >= 0 else None
 
     def private_cards(self, player: int) -> list[str]:
@@ -151,7 +151,7 @@ class LeducState(TableViews, KernelState):
     @property
     def showdown(self) -> bool:
         """True once the hand ended with both cards shown."""
-        return bool(self.array[rules.SHOWDOWN])
+        return bool(self.field("showdown"))
 
     def hand_name(self, seat: int) -> str | None:
         """What ``seat``'s card makes ('Pair of kings', 'Queen high'), where this view shows it."""
@@ -184,7 +184,7 @@ def _name_action(state: KernelState, action: int) -> str:
         return card_name(action)
     if s.current_player < 0:
         raise IllegalActionError("the hand is over: no action is named now")
-    return bt.action_text(s.array, T, action)
+    return bt.action_text(s.array, TABLE, action)
 
 
 def _read_action(state: KernelState, text: str) -> int:
@@ -200,7 +200,7 @@ def _read_action(state: KernelState, text: str) -> int:
         return leduc_card(text)
     if s.is_terminal:
         raise InvalidMoveError("the hand is over")
-    return bt.parse_action(s.array, T, text)
+    return bt.parse_action(s.array, TABLE, text)
 
 
 def _why_illegal(state: KernelState, action: int) -> str:
@@ -211,7 +211,7 @@ def _why_illegal(state: KernelState, action: int) -> str:
         if 0 <= action < rules.NUM_CARDS:
             return f"{card_name(action)} is not in the deck any more"
         return f"{action} is not a card: the six cards are 0..5"
-    reason = bt.explain(s.array, T, action)
+    reason = bt.explain(s.array, TABLE, action)
     return reason or f"{action} is not allowed now"
 
 
@@ -254,19 +254,13 @@ def _initial(seed: int, params: dict):
     return rules.initial_state(BETTING_VARIANTS[betting], stacks[0], stacks[1])
 
 
-KERNELS = GameKernels(
-    legal=rules.legal_actions,
-    apply=rules.apply_action,
-    chance=rules.chance_outcomes,
-    returns=rules.returns,
-    evaluate=rules.evaluate,
-    max_actions=rules.MAX_ACTIONS,
+KERNELS = GameKernels.from_rules(
+    rules,
     initial=_initial,
     name_action=_name_action,
     read_action=_read_action,
     why_illegal=_why_illegal,
     observe=_observe,
-    redact=rules.redact,
     audience=_audience,
     hidden_name="a face-down card",
 )

@@ -79,17 +79,7 @@ LAYOUT = StateLayout(
     Field("showdown", 1, "1 once the hand ended with both cards shown"),
 )
 """The state array: the common header, the betting table, then the cards and the rounds."""
-T = LAYOUT.offset("table")
-BETTING = LAYOUT.offset("betting")
-PHASE = LAYOUT.offset("phase")
-ROUND = LAYOUT.offset("round")
-DEALT = LAYOUT.offset("dealt")
-CARDS = LAYOUT.offset("cards")
-PUBLIC = LAYOUT.offset("public")
-DECK = LAYOUT.offset("deck")
-SEQUENCE = LAYOUT.offset("sequence")
-SHOWDOWN = LAYOUT.offset("showdown")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # TABLE (where the betting table starts), BETTING ... SHOWDOWN, STATE_SIZE
 
 
 # ----- a new hand ----------------------------------------------------------------------------------------
@@ -101,10 +91,10 @@ def initial_state(betting, stack0, stack1):
     s[WINNER] = NO_WINNER
     s[NUM_PLAYERS] = SEATS
     blinds = betting == BLINDS
-    bt.seat_table(s, T, SEATS, bt.FIXED_LIMIT, SMALL_BLIND if blinds else 0, BIG_BLIND if blinds else 0,
+    bt.seat_table(s, TABLE, SEATS, bt.FIXED_LIMIT, SMALL_BLIND if blinds else 0, BIG_BLIND if blinds else 0,
                   RAISE_CAP, 0)
-    s[T + bt.STACKS] = stack0
-    s[T + bt.STACKS + 1] = stack1
+    s[TABLE + bt.STACKS] = stack0
+    s[TABLE + bt.STACKS + 1] = stack1
     s[BETTING] = betting
     s[CARDS] = NO_CARD
     s[CARDS + 1] = NO_CARD
@@ -113,9 +103,9 @@ def initial_state(betting, stack0, stack1):
     if blinds:
         s[PHASE] = PHASE_BUTTON
     else:
-        bt.start_hand(s, T, 1)  # the button on seat 1: seat 0 is first after it
-        bt.post_ante(s, T, 0, ANTE_CHIPS)
-        bt.post_ante(s, T, 1, ANTE_CHIPS)
+        bt.start_hand(s, TABLE, 1)  # the button on seat 1: seat 0 is first after it
+        bt.post_ante(s, TABLE, 0, ANTE_CHIPS)
+        bt.post_ante(s, TABLE, 1, ANTE_CHIPS)
         s[PHASE] = PHASE_DEAL
     s[PLAYER] = CHANCE
     return s
@@ -139,7 +129,7 @@ def hand_value(card, public):
 @kernel(SIG_LEGAL)
 def legal_actions(s, out):
     """The betting actions of the seat to act (fold only when it owes chips), ascending."""
-    return bt.turn_actions(s, T, out)
+    return bt.turn_actions(s, TABLE, out)
 
 
 @kernel(SIG_CHANCE)
@@ -161,12 +151,12 @@ def settle(s, showdown):
     values = np.zeros(SEATS, dtype=np.int64)
     for seat in range(SEATS):
         values[seat] = hand_value(s[CARDS + seat], s[PUBLIC])
-    bt.award(s, T, values)
+    bt.award(s, TABLE, values)
     s[SHOWDOWN] = 1 if showdown else 0
     s[PHASE] = PHASE_OVER
     s[PLAYER] = TERMINAL
     for seat in range(SEATS):
-        if bt.hand_result(s, T, seat) > 0:
+        if bt.hand_result(s, TABLE, seat) > 0:
             s[WINNER] = seat
 
 
@@ -174,10 +164,10 @@ def settle(s, showdown):
 def after_betting(s):
     """Whose turn it is after a betting action or a new round: the seat to act, or (the round over)
     the public card, or the end of the hand."""
-    seat = s[T + bt.TO_ACT]
+    seat = s[TABLE + bt.TO_ACT]
     if seat != bt.NOBODY:
         s[PLAYER] = seat
-    elif bt.hand_won_by_folds(s, T):
+    elif bt.hand_won_by_folds(s, TABLE):
         settle(s, False)
     elif s[ROUND] == 0:
         s[PHASE] = PHASE_PUBLIC
@@ -197,9 +187,9 @@ def open_betting(s):
     """Start the betting round ``s[ROUND]`` with its fixed raise."""
     s[PHASE] = PHASE_BET
     if s[ROUND] == 0:
-        bt.open_round(s, T, RAISES[0], first_to_act(s))
+        bt.open_round(s, TABLE, RAISES[0], first_to_act(s))
     else:
-        bt.open_next_round(s, T, RAISES[1], first_to_act(s))
+        bt.open_next_round(s, TABLE, RAISES[1], first_to_act(s))
     after_betting(s)
 
 
@@ -209,8 +199,8 @@ def apply_action(s, action):
     s[PLY] += 1
     phase = s[PHASE]
     if phase == PHASE_BUTTON:
-        bt.start_hand(s, T, action)  # heads-up the button posts the small blind
-        bt.post_blinds(s, T)
+        bt.start_hand(s, TABLE, action)  # heads-up the button posts the small blind
+        bt.post_blinds(s, TABLE)
         s[PHASE] = PHASE_DEAL
     elif phase == PHASE_DEAL:
         deck_take(s, DECK, action)
@@ -224,7 +214,7 @@ def apply_action(s, action):
         s[ROUND] = 1
         open_betting(s)
     else:
-        bt.apply_action(s, T, action)
+        bt.apply_action(s, TABLE, action)
         s[SEQUENCE + s[ROUND]] = s[SEQUENCE + s[ROUND]] * SEQUENCE_BASE + action + 1
         after_betting(s)
     return 0
@@ -235,7 +225,7 @@ def apply_action(s, action):
 def returns(s, out):
     """Each seat's chips won minus chips put in, once the hand is over (0 before)."""
     for seat in range(SEATS):
-        out[seat] = float(bt.hand_result(s, T, seat)) if s[PLAYER] == TERMINAL else 0.0
+        out[seat] = float(bt.hand_result(s, TABLE, seat)) if s[PLAYER] == TERMINAL else 0.0
     return SEATS
 
 
@@ -245,7 +235,7 @@ def evaluate(s, player):
     pot by its chance against every card it cannot see (ties half), less what it put in. It reads
     only what ``player`` may see."""
     if s[PLAYER] == TERMINAL:
-        return float(bt.hand_result(s, T, player))
+        return float(bt.hand_result(s, TABLE, player))
     mine = s[CARDS + player]
     if mine < 0:
         return 0.0
@@ -262,7 +252,7 @@ def evaluate(s, player):
             wins += 1.0 if a > b else (0.5 if a == b else 0.0)
             count += 1
     share = wins / count if count else 0.5
-    return share * bt.pot_size(s, T) - s[T + bt.TOTALS + player]
+    return share * bt.pot_size(s, TABLE) - s[TABLE + bt.TOTALS + player]
 
 
 # ----- what each seat may see -------------------------------------------------------------------------
@@ -288,7 +278,7 @@ def infostate_key(s, player):
     stacks) get the same key exactly when ``player`` cannot tell them apart."""
     key = s[CARDS + player] + 1
     key = key * (NUM_CARDS + 1) + s[PUBLIC] + 1
-    key = key * 3 + s[T + bt.SMALL_BLIND_SEAT] + 1
+    key = key * 3 + s[TABLE + bt.SMALL_BLIND_SEAT] + 1
     key = key * 4096 + s[SEQUENCE]
     key = key * 4096 + s[SEQUENCE + 1]
     return key * SEATS + player
@@ -297,7 +287,7 @@ def infostate_key(s, player):
 __all__ = [
     "ANTE", "BETTING", "BLINDS", "CALL", "CARDS", "DEALT", "DECK", "FOLD", "LAYOUT", "MAX_ACTIONS", "NO_CARD",
     "NUM_CARDS", "PHASE", "PHASE_BET", "PHASE_BUTTON", "PHASE_DEAL", "PHASE_OVER", "PHASE_PUBLIC", "PUBLIC",
-    "RAISE", "RAISES", "RAISE_CAP", "ROUND", "SEQUENCE", "SHOWDOWN", "STATE_SIZE", "T", "apply_action",
+    "RAISE", "RAISES", "RAISE_CAP", "ROUND", "SEQUENCE", "SHOWDOWN", "STATE_SIZE", "TABLE", "apply_action",
     "chance_outcomes", "evaluate", "hand_value", "infostate_key", "initial_state", "legal_actions", "redact",
     "returns",
 ]

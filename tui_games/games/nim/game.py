@@ -5,7 +5,6 @@ from __future__ import annotations
 from tui_games.core.definition import GameDefinition, ai_factory
 from tui_games.engine.heaps import HeapState, heap_lines, name_move, read_move, why_illegal
 from tui_games.engine.kernel_state import GameKernels
-from tui_games.engine.standard import no_chance_outcomes, two_player_win_loss_returns
 from tui_games.games.nim import rules
 
 
@@ -19,7 +18,7 @@ class NimState(HeapState):
     @property
     def max_take(self) -> int:
         """The most items one move may take (M)."""
-        return int(self.array[rules.MAX_TAKE])
+        return self.field("max_take")
 
     @property
     def nim_sum(self) -> int:
@@ -35,13 +34,8 @@ def _initial(seed: int, params: dict):
     return rules.initial_state(params["heaps"], params["size"], params["max_take"])
 
 
-KERNELS = GameKernels(
-    legal=rules.legal_actions,
-    apply=rules.apply_action,
-    chance=no_chance_outcomes,
-    returns=two_player_win_loss_returns,
-    evaluate=rules.evaluate,
-    max_actions=rules.MAX_HEAPS * 15,
+KERNELS = GameKernels.from_rules(
+    rules,
     initial=_initial,
     name_action=name_move,
     read_action=read_move,

@@ -9,6 +9,8 @@ exactly when the XOR of the heaps' Grundy values is not zero.
 from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, kernel, np
 from tui_games.engine.layout import Field, StateLayout
+from tui_games.engine.standard import no_chance_outcomes as chance_outcomes  # noqa: F401 (kernel)
+from tui_games.engine.standard import two_player_win_loss_returns as returns  # noqa: F401 (kernel)
 
 MAX_HEAPS = 8
 """The most heaps a game may have (the state reserves a slot for each)."""
@@ -19,10 +21,11 @@ LAYOUT = StateLayout(
     Field("heaps", MAX_HEAPS, "items left in each heap; only the first N are used"),
 )
 """The state array: the common header, then N, M and the heaps."""
-N_HEAPS = LAYOUT.offset("n_heaps")
-MAX_TAKE = LAYOUT.offset("max_take")
-HEAPS = LAYOUT.offset("heaps")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # N_HEAPS, MAX_TAKE, HEAPS, STATE_SIZE
+MAX_ITEMS = 15
+"""The most items a heap may hold or a move take (the spec's largest ``size`` and ``max_take``)."""
+MAX_ACTIONS = MAX_HEAPS * MAX_ITEMS
+"""Action ids stay below this: ``(take - 1) * N + heap`` for take 1..15 and heap 0..N-1."""
 
 
 @kernel()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from tui_games.core.definition import GameDefinition, ai_factory
 from tui_games.engine.heaps import HeapState, heap_lines, name_move, read_move, why_illegal
 from tui_games.engine.kernel_state import GameKernels
-from tui_games.engine.standard import no_chance_outcomes
 from tui_games.games.nim3p import rules
 
 
@@ -24,7 +23,7 @@ class Nim3PState(HeapState):
     @property
     def extra_rule(self) -> bool:
         """True when the seat after the winner gets the extra 0.2."""
-        return bool(self.array[rules.EXTRA_RULE])
+        return bool(self.field("extra_rule"))
 
 
 def _observe(state: Nim3PState, player: int) -> str:
@@ -38,13 +37,8 @@ def _initial(seed: int, params: dict):
     return rules.initial_state(params["heaps"], params["size"], int(params["extra_rule"] == "on"))
 
 
-KERNELS = GameKernels(
-    legal=rules.legal_actions,
-    apply=rules.apply_action,
-    chance=no_chance_outcomes,
-    returns=rules.returns,
-    evaluate=rules.evaluate,
-    max_actions=rules.MAX_ACTIONS,
+KERNELS = GameKernels.from_rules(
+    rules,
     initial=_initial,
     name_action=name_move,
     read_action=read_move,

@@ -11,6 +11,7 @@ Returns: 1 for the winner, 0 for the two others; with the extra rule the seat af
 from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np
 from tui_games.engine.layout import Field, StateLayout
+from tui_games.engine.standard import no_chance_outcomes as chance_outcomes  # noqa: F401 (kernel)
 
 SEATS = 3
 """Nim3P is for three seats exactly."""
@@ -30,10 +31,7 @@ LAYOUT = StateLayout(
     Field("heaps", MAX_HEAPS, "items left in each heap; only the first N are used"),
 )
 """The state array: the common header, then N, the extra-rule flag and the heaps."""
-N_HEAPS = LAYOUT.offset("n_heaps")
-EXTRA_RULE = LAYOUT.offset("extra_rule")
-HEAPS = LAYOUT.offset("heaps")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # N_HEAPS, EXTRA_RULE, HEAPS, STATE_SIZE
 MAX_ACTIONS = MAX_HEAPS * MAX_SIZE
 """The most legal moves a position can have (every heap full)."""
 

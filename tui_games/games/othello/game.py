@@ -9,7 +9,6 @@ from __future__ import annotations
 from tui_games.core.definition import GameDefinition, ai_factory
 from tui_games.core.errors import IllegalActionError
 from tui_games.engine.kernel_state import GameKernels, KernelState
-from tui_games.engine.standard import no_chance_outcomes, two_player_win_loss_returns
 from tui_games.games.othello import rules
 from tui_games.games.othello.spec import START
 
@@ -85,13 +84,13 @@ class OthelloState(KernelState):
     @property
     def last_move(self) -> int | None:
         """The last action (a square or PASS), or None before the first move."""
-        move = int(self.array[rules.LAST_MOVE])
+        move = self.field("last_move")
         return None if move < 0 else move
 
     @property
     def flipped(self) -> list[int]:
         """The squares the last move turned over."""
-        return squares_of(int(self.array[rules.FLIPPED]) & MASK64)
+        return squares_of(self.field("flipped") & MASK64)
 
     @property
     def position(self) -> str:
@@ -170,13 +169,8 @@ def _name_action(state: KernelState, action: int) -> str:
     return action_name(action)
 
 
-KERNELS = GameKernels(
-    legal=rules.legal_actions,
-    apply=rules.apply_action,
-    chance=no_chance_outcomes,
-    returns=two_player_win_loss_returns,
-    evaluate=rules.evaluate,
-    max_actions=rules.MAX_ACTIONS,
+KERNELS = GameKernels.from_rules(
+    rules,
     initial=_initial,
     name_action=_name_action,
     read_action=_read_action,

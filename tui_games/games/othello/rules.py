@@ -15,32 +15,28 @@ State: the common header, then the fields of :data:`LAYOUT`.
 from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, kernel, np, types
 from tui_games.engine.layout import Field, StateLayout
+from tui_games.engine.standard import no_chance_outcomes as chance_outcomes  # noqa: F401 (kernel)
+from tui_games.engine.standard import two_player_win_loss_returns as returns  # noqa: F401 (kernel)
 from tui_games.games.othello.bits import (
     FULL, ZERO, after_move, flip_bits, lowest_square, move_bits, popcount, table_slot,
 )
+from tui_games.games.othello.constants import PASS, SQUARES
 from tui_games.games.othello.heuristic import classic_value
 
-SQUARES = 64
-PASS = 64
-"""The pass action, legal only when the player to move has no move."""
-MAX_ACTIONS = 64
+MAX_ACTIONS = SQUARES
 """The most legal actions a position can have (never more than its empty squares)."""
 BLACK, WHITE = 0, 1
 """Seats: black (X) moves first."""
 
 LAYOUT = StateLayout(
     "Othello state",
-    Field("black", 1, "black's (X, seat 0) discs: a 64-bit board, bit row*8+col, a1 = bit 0"),
-    Field("white", 1, "white's (O, seat 1) discs, same bits"),
+    Field("black_discs", 1, "black's (X, seat 0) discs: a 64-bit board, bit row*8+col, a1 = bit 0"),
+    Field("white_discs", 1, "white's (O, seat 1) discs, same bits"),
     Field("last_move", 1, "the last action: a square 0-63, PASS 64, or -1 before the first"),
     Field("flipped", 1, "the discs the last move turned over (a 64-bit board)"),
 )
 """The state array: the common header, then both colours' boards and the last move."""
-BLACK_DISCS = LAYOUT.offset("black")
-WHITE_DISCS = LAYOUT.offset("white")
-LAST_MOVE = LAYOUT.offset("last_move")
-FLIPPED = LAYOUT.offset("flipped")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # BLACK_DISCS, WHITE_DISCS, LAST_MOVE, FLIPPED, STATE_SIZE
 
 START_BLACK = (1 << 28) | (1 << 35)
 """e4 and d5."""

@@ -14,7 +14,6 @@ from tui_games.core.definition import GameDefinition, ai_factory
 from tui_games.core.errors import IllegalActionError
 from tui_games.engine.hexgrid import HexGrid
 from tui_games.engine.kernel_state import GameKernels, KernelState
-from tui_games.engine.standard import no_chance_outcomes
 from tui_games.games.ropasci360 import evaluation, rules
 
 SYMBOL_LETTERS = "rps"
@@ -125,7 +124,7 @@ class RoPaSciState(KernelState):
     @property
     def throws_left(self) -> list[int]:
         """Throws left of Upper and Lower."""
-        return [int(self.array[rules.THROWS]), int(self.array[rules.THROWS + 1])]
+        return self.field("throws")
 
     def throw_rows(self, player: int) -> list[int]:
         """The drawn rows (0 = r 4 at the top) ``player``'s next throw may land in; [] with no throws."""
@@ -138,17 +137,17 @@ class RoPaSciState(KernelState):
     @property
     def turn(self) -> int:
         """Turns played so far."""
-        return int(self.array[rules.TURN])
+        return self.field("turn")
 
     @property
     def end_reason(self) -> int:
         """The end condition that ended the game (rules.END_*, 1-5), 0 while it runs."""
-        return int(self.array[rules.END])
+        return self.field("end")
 
     @property
     def last_actions(self) -> list[int | None]:
         """Upper's and Lower's actions in the last turn (None before the first)."""
-        return [None if a < 0 else int(a) for a in self.array[rules.LAST:rules.LAST + 2]]
+        return [None if a < 0 else a for a in self.field("last")]
 
     def destinations(self, player: int, hex_: int) -> list[int]:
         """The hexes ``player``'s token on ``hex_`` may slide or swing to now (for the view)."""
@@ -259,20 +258,14 @@ def result_text(state: RoPaSciState) -> str:
     return f"{head}: {why}" if why else head
 
 
-KERNELS = GameKernels(
-    legal=rules.legal_actions,
-    apply=rules.apply_action,
-    chance=no_chance_outcomes,
-    returns=rules.returns,
+KERNELS = GameKernels.from_rules(
+    rules,
     evaluate=evaluation.evaluate,
-    max_actions=rules.MAX_ACTIONS,
     initial=_initial,
     name_action=_name_action,
     read_action=_read_action,
     why_illegal=_why_illegal,
     observe=_observe,
-    legal_for=rules.legal_for,
-    apply_joint=rules.apply_joint,
 )
 
 DEFINITION = GameDefinition(state_class=RoPaSciState, kernels=KERNELS,

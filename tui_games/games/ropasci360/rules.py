@@ -26,21 +26,16 @@ Returns +1 / -1 to the winner / loser, 0 each for a draw.
 import numpy as np
 
 from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, SIMULTANEOUS, TERMINAL, WINNER
-from tui_games.engine.hexgrid import OFF_BOARD, hexagon
+from tui_games.engine.hexgrid import OFF_BOARD
 from tui_games.engine.jit import SIG_APPLY, SIG_APPLY_JOINT, SIG_LEGAL, SIG_LEGAL_FOR, SIG_RETURNS, kernel
 from tui_games.engine.layout import Field, StateLayout
+from tui_games.engine.standard import no_chance_outcomes as chance_outcomes  # noqa: F401 (kernel)
+from tui_games.games.ropasci360.constants import GRID, MAX_TURNS, N_HEXES, N_SYMBOLS, THROW_ACTIONS
 
-GRID = hexagon(5, top="max")
-"""The board: 61 hexes, row 0 (r = 4, Upper's first row) at the top."""
-N_HEXES = GRID.cells
 UPPER, LOWER = 0, 1
 ROCK, PAPER, SCISSORS = 0, 1, 2
-N_SYMBOLS = 3
 MAX_THROWS = 9
 N_ROWS = 9
-MAX_TURNS = 360
-THROW_ACTIONS = N_SYMBOLS * N_HEXES
-"""183: throws come first, then moves ``183 + f * 61 + t``."""
 MAX_ACTIONS = THROW_ACTIONS + N_HEXES * N_HEXES
 """Every action id is below this (3904)."""
 
@@ -74,13 +69,7 @@ LAYOUT = StateLayout(
     Field("seen", MAX_TURNS + 1, "configuration key after each turn (the first before turn 1)"),
 )
 """The state array: header, turn counter, throws, end reason, last actions, token counts, key history."""
-TURN = LAYOUT.offset("turn")
-THROWS = LAYOUT.offset("throws")
-END = LAYOUT.offset("end")
-LAST = LAYOUT.offset("last")
-COUNTS = LAYOUT.offset("counts")
-SEEN = LAYOUT.offset("seen")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # TURN, THROWS, END, LAST, COUNTS, SEEN, STATE_SIZE
 
 
 @kernel()

@@ -12,7 +12,6 @@ from tui_games.core.definition import GameDefinition, SeatFigures, ai_factory
 from tui_games.core.errors import IllegalActionError, InvalidParameterError
 from tui_games.core.words import counted
 from tui_games.engine.kernel_state import GameKernels, KernelState
-from tui_games.engine.standard import no_chance_outcomes
 from tui_games.games.rubiks_cube import geometry, rules
 
 MOVE_NAMES = geometry.MOVE_NAMES
@@ -91,7 +90,7 @@ class CubeState(KernelState):
     @property
     def size(self) -> int:
         """2 or 3."""
-        return int(self.array[rules.SIZE])
+        return self.field("size")
 
     @property
     def cube(self) -> np.ndarray:
@@ -176,13 +175,8 @@ def _initial(seed: int, params: dict):
     return rules.initial_state(int(params["size"]), scrambled_cube(seed, params))
 
 
-KERNELS = GameKernels(
-    legal=rules.legal_actions,
-    apply=rules.apply_action,
-    chance=no_chance_outcomes,
-    returns=rules.returns,
-    evaluate=rules.evaluate,
-    max_actions=geometry.NUM_MOVES,
+KERNELS = GameKernels.from_rules(
+    rules,
     initial=_initial,
     name_action=_name_action,
     read_action=_read_action,

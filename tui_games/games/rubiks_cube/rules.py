@@ -11,6 +11,7 @@ turn is legal until the cube is solved, which ends the game (seat 0's return is 
 from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np
 from tui_games.engine.layout import Field, StateLayout
+from tui_games.engine.standard import no_chance_outcomes as chance_outcomes  # noqa: F401 (kernel)
 from tui_games.games.rubiks_cube.geometry import (MOVE_CO, MOVE_CP, MOVE_EO, MOVE_EP, NUM_MOVES, SOLVED_2X2_CO,
                                                   SOLVED_2X2_CP)
 
@@ -25,9 +26,9 @@ LAYOUT = StateLayout(
     Field("cube", CUBE_SIZE, "corner pieces by place (8), their twists (8), edge pieces by place (12), their flips (12)"),
 )
 """The state array: the common header, the size, the cube block."""
-SIZE = LAYOUT.offset("size")
-CUBE = LAYOUT.offset("cube")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # SIZE, CUBE, STATE_SIZE
+MAX_ACTIONS = NUM_MOVES
+"""Every turn of every face is legal until the cube is solved: 18 actions."""
 
 
 @kernel()

@@ -8,7 +8,6 @@ from tui_games.core.definition import GameDefinition, ai_factory
 from tui_games.core.errors import IllegalActionError
 from tui_games.core.outcome import Outcome
 from tui_games.engine.kernel_state import GameKernels, KernelState
-from tui_games.engine.standard import no_chance_outcomes
 from tui_games.games.sim import rules
 
 NODE_NAMES = "abcdefghijkl"
@@ -28,18 +27,17 @@ class SimState(KernelState):
     @property
     def nodes(self) -> int:
         """K, the number of nodes."""
-        return int(self.array[rules.N_NODES])
+        return self.field("n_nodes")
 
     @property
     def coalition(self) -> bool:
         """True when seats 1 and 2 play as a team against seat 0."""
-        return bool(self.array[rules.COALITION])
+        return bool(self.field("coalition"))
 
     @property
     def colours(self) -> list[int]:
         """Each edge's owner in action order: -1 free, else the seat that coloured it."""
-        edges = self.array[rules.EDGES:rules.EDGES + edge_count(self.nodes)]
-        return [int(owner) - 1 for owner in edges]
+        return [owner - 1 for owner in self.field("edges")[:edge_count(self.nodes)]]
 
     def edge_nodes(self, edge: int) -> tuple[int, int]:
         """The two nodes of ``edge``, smaller first; IllegalActionError for a number that is no edge
@@ -57,12 +55,12 @@ class SimState(KernelState):
     @property
     def seats_out(self) -> list[int]:
         """The seats that completed a triangle, in the order they went out."""
-        out = self.array[rules.OUT:rules.OUT + self.num_players]
+        out = self.field("out")
         return sorted((seat for seat in range(self.num_players) if out[seat]), key=lambda seat: out[seat])
 
     def losing_triangle(self, seat: int) -> tuple[int, int, int] | None:
         """The nodes of the triangle that put ``seat`` out (its closing edge's two nodes first)."""
-        edge = int(self.array[rules.OUT_EDGE + seat])
+        edge = self.field("out_edge")[seat]
         if edge < 0:
             return None
         a, b = self.edge_nodes(edge)
@@ -164,13 +162,8 @@ def result_text(state: SimState) -> str:
     return "Draw: every edge coloured, no triangle"
 
 
-KERNELS = GameKernels(
-    legal=rules.legal_actions,
-    apply=rules.apply_action,
-    chance=no_chance_outcomes,
-    returns=rules.returns,
-    evaluate=rules.evaluate,
-    max_actions=rules.MAX_EDGES,
+KERNELS = GameKernels.from_rules(
+    rules,
     initial=_initial,
     name_action=_name_action,
     read_action=_read_action,

@@ -18,6 +18,7 @@ from tui_games.engine.elimination import IN_PLAY, end_move, put_out
 from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np, types
 from tui_games.engine.layout import Field, StateLayout
+from tui_games.engine.standard import no_chance_outcomes as chance_outcomes  # noqa: F401 (kernel)
 
 MIN_NODES, MAX_NODES = 3, 12
 """The fewest and most nodes (K)."""
@@ -32,19 +33,15 @@ LAYOUT = StateLayout(
     "Sim state",
     Field("n_nodes", 1, "K, the number of nodes"),
     Field("coalition", 1, "1 when seats 1 and 2 play as a team against seat 0 (three seats), else 0"),
-    Field("free", 1, "edges still uncoloured"),
+    Field("free_edges", 1, "edges still uncoloured"),
     Field("out", MAX_SEATS, "per seat: 0 in play, else 1 for the first seat out, 2 for the second"),
     Field("out_edge", MAX_SEATS, "per seat: the edge that completed its triangle, -1 if none"),
     Field("edges", MAX_EDGES, "per edge in action order: 0 free, p + 1 coloured by seat p"),
 )
 """The state array: the common header, then K, the coalition flag, counts and the edges."""
-N_NODES = LAYOUT.offset("n_nodes")
-COALITION = LAYOUT.offset("coalition")
-FREE_EDGES = LAYOUT.offset("free")
-OUT = LAYOUT.offset("out")
-OUT_EDGE = LAYOUT.offset("out_edge")
-EDGES = LAYOUT.offset("edges")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # N_NODES, COALITION, FREE_EDGES, OUT, OUT_EDGE, EDGES, STATE_SIZE
+MAX_ACTIONS = MAX_EDGES
+"""Legal moves in any position: the free edges of the largest board."""
 
 
 @kernel(types.int64(types.int64, types.int64, types.int64))

@@ -16,7 +16,6 @@ from tui_games.core.errors import IllegalActionError
 from tui_games.core.outcome import Outcome
 from tui_games.engine.hexgrid import HexGrid
 from tui_games.engine.kernel_state import GameKernels, KernelState
-from tui_games.engine.standard import no_chance_outcomes
 from tui_games.games.yavalath import rules
 
 ROW_LETTERS = "abcdefghi"
@@ -66,7 +65,7 @@ class YavalathState(KernelState):
     @property
     def owners(self) -> list[int]:
         """Each cell's owner in index order: -1 empty, else the seat whose stone is on it."""
-        return [int(v) - 1 for v in self.array[rules.CELLS:rules.CELLS + rules.N_CELLS]]
+        return [v - 1 for v in self.field("cells")]
 
     @property
     def board(self) -> list[str]:
@@ -77,7 +76,7 @@ class YavalathState(KernelState):
     @property
     def swap_rule(self) -> bool:
         """True when the pie rule is on (two seats only)."""
-        return bool(self.array[rules.SWAP])
+        return bool(self.field("swap"))
 
     @property
     def swap_allowed(self) -> bool:
@@ -87,7 +86,7 @@ class YavalathState(KernelState):
     @property
     def swapped(self) -> bool:
         """True when the second seat took the first stone."""
-        return bool(self.array[rules.SWAPPED])
+        return bool(self.field("swapped"))
 
     @property
     def last_cell(self) -> int | None:
@@ -100,7 +99,7 @@ class YavalathState(KernelState):
     @property
     def seats_out(self) -> list[int]:
         """The seats that made a three, in the order they went out."""
-        out = self.array[rules.OUT:rules.OUT + self.num_players]
+        out = self.field("out")
         return sorted((seat for seat in range(self.num_players) if out[seat]), key=lambda seat: out[seat])
 
     @property
@@ -129,12 +128,12 @@ class YavalathState(KernelState):
 
     def winning_line(self) -> tuple[int, ...]:
         """The stones of the winning four (or longer line), () when no four was made."""
-        cell = int(self.array[rules.WIN_CELL])
+        cell = self.field("win_cell")
         return self._lines_of(cell) if cell >= 0 else ()
 
     def losing_line(self, seat: int) -> tuple[int, ...]:
         """The stones of the three (or threes) that put ``seat`` out, () when it is in."""
-        cell = int(self.array[rules.OUT_CELL + seat])
+        cell = self.field("out_cell")[seat]
         return self._lines_of(cell) if cell >= 0 else ()
 
     def cell_name(self, cell: int) -> str:
@@ -214,13 +213,8 @@ def result_text(state: YavalathState) -> str:
     return "Draw: the board is full"
 
 
-KERNELS = GameKernels(
-    legal=rules.legal_actions,
-    apply=rules.apply_action,
-    chance=no_chance_outcomes,
-    returns=rules.returns,
-    evaluate=rules.evaluate,
-    max_actions=rules.MAX_ACTIONS,
+KERNELS = GameKernels.from_rules(
+    rules,
     initial=_initial,
     name_action=_name_action,
     read_action=_read_action,

@@ -22,19 +22,13 @@ seat; after a full board -1 for a seat out and 0 for the seats still in.
 
 from tui_games.engine.elimination import IN_PLAY, end_move, next_in_play
 from tui_games.engine.header import NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
-from tui_games.engine.hexgrid import hexagon
 from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np, types
 from tui_games.engine.layout import Field, StateLayout
+from tui_games.engine.standard import no_chance_outcomes as chance_outcomes  # noqa: F401 (kernel)
+from tui_games.games.yavalath.constants import GRID, N_CELLS, SWAP_ACTION
 
-SIDE = 5
-"""Cells along each side of the hexagon."""
-GRID = hexagon(SIDE)
-"""The board's shape: cells in reading order, rows and neighbour table."""
-N_CELLS = GRID.cells
-"""61 cells."""
-SWAP_ACTION = N_CELLS
-"""The pie rule's action: the second seat takes the first stone."""
 MAX_ACTIONS = N_CELLS + 1
+"""Every action id is below this: the cells and the swap."""
 MAX_SEATS = 3
 EMPTY = 0
 """An empty cell; seat p's stones hold p + 1."""
@@ -55,14 +49,7 @@ LAYOUT = StateLayout(
     Field("cells", N_CELLS, "0 empty, p + 1 a stone of seat p; row by row from the top"),
 )
 """The state array: the common header, the pie rule, counts, who is out and the cells."""
-SWAP = LAYOUT.offset("swap")
-SWAPPED = LAYOUT.offset("swapped")
-FREE = LAYOUT.offset("free")
-WIN_CELL = LAYOUT.offset("win_cell")
-OUT = LAYOUT.offset("out")
-OUT_CELL = LAYOUT.offset("out_cell")
-CELLS = LAYOUT.offset("cells")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # SWAP, SWAPPED, FREE, WIN_CELL, OUT, OUT_CELL, CELLS, STATE_SIZE
 
 
 @kernel()
