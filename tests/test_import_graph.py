@@ -139,6 +139,84 @@ def test_no_game_imports_another(graph, folder):
             assert not others, f"{module} imports {others}: shared code belongs to the engine (or the UI)"
 
 
+KERNEL_MODULES = ("rules", "game", "ai")
+"""A game's modules that load the kernels (numba), which its view must never import."""
+
+
+def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    """The modules ``start`` imports, directly or through others, at any depth (``start`` excluded)."""
+    seen: set[str] = set()
+    work = [start]
+    while work:
+        for target in graph.get(work.pop(), ()):
+            if target not in seen and target != start:
+                seen.add(target)
+                work.append(target)
+    return seen
+
+
+def _imports_by_name_or_numba(path: Path) -> list[str]:
+    """What in the module at ``path`` the import graph cannot vouch for: an import of numba, or an
+    import by a computed name (``importlib.import_module``, ``__import__``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name.split(".")[0] in ("numba", "importlib")]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module.split(".")[0] in ("numba", "importlib"):
+                found.append(node.module)
+        elif isinstance(node, ast.Name) and node.id == "__import__":
+            found.append("__import__")
+    return found
+
+
+def view_violations(graph: dict[str, set[str]], view: str, root: Path = PACKAGE) -> list[str]:
+    """Why the view module ``view`` (``<package>.games.<game>.view``) might load its game's kernels:
+    it reaches, at any depth and through lazy imports too, its game's rules, game or ai module, or the
+    engine's jit module; or a module of its game folder it reaches imports numba or imports by name."""
+    folder = view.rpartition(".")[0]
+    engine_jit = f"{view.split('.')[0]}.engine.jit"
+    reached = reachable(graph, view)
+    problems = sorted(name for name in reached if name == engine_jit
+                      or name in {f"{folder}.{kernel}" for kernel in KERNEL_MODULES})
+    known = _modules(root)
+    for name in sorted(reached | {view}):
+        if name == folder or name.startswith(folder + "."):
+            problems += [f"{name} imports {what}" for what in _imports_by_name_or_numba(known[name])]
+    return problems
+
+
+def test_the_view_check_finds_a_lazy_import_of_the_kernels_at_any_depth(tmp_path):
+    package = tmp_path / "pkg"
+    game = package / "games" / "toy"
+    game.mkdir(parents=True)
+    (package / "engine").mkdir()
+    for folder in (package, package / "games", game, package / "engine"):
+        (folder / "__init__.py").write_text("")
+    (package / "engine" / "jit.py").write_text("import numba\n")
+    (game / "rules.py").write_text("from pkg.engine import jit\n")
+    (game / "constants.py").write_text("SIZE = 3\n")
+    (game / "helper.py").write_text("def names():\n    from . import game\n")
+    (game / "game.py").write_text("from . import rules\n")
+    (game / "view.py").write_text("from .constants import SIZE\n\ndef draw():\n    from .helper import names\n")
+    graph = import_graph(package)
+    assert view_violations(graph, "pkg.games.toy.view", package) == [
+        "pkg.engine.jit", "pkg.games.toy.game", "pkg.games.toy.rules"]
+    (game / "helper.py").write_text("import importlib\n\ndef names():\n    return importlib.import_module('x')\n")
+    assert view_violations(import_graph(package), "pkg.games.toy.view", package) == [
+        "pkg.games.toy.helper imports importlib"]
+    (game / "view.py").write_text("from .constants import SIZE\n")
+    assert view_violations(import_graph(package), "pkg.games.toy.view", package) == []
+
+
+@pytest.mark.parametrize("folder", sorted(p.parent.name for p in (PACKAGE / "games").glob("*/view.py")))
+def test_no_view_imports_its_games_kernels(graph, folder):
+    """A view reads numbers its rules share from the folder's ``constants.py`` (and names from other
+    numba-free modules there), never from rules.py, game.py or ai.py, not even lazily: the rules screen
+    and the menu import views without compiling anything."""
+    assert view_violations(graph, f"tui_games.games.{folder}.view") == []
+
+
 def test_one_module_per_name_outside_the_game_folders_and_the_screens():
     names = Counter(path.stem for path in PACKAGE.rglob("*.py")
                     if "games" not in path.relative_to(PACKAGE).parts[:1]

@@ -46,14 +46,13 @@ def zero_evaluate(s, player):
 
 NIM3 = StateLayout("three-player Nim", Field("max_take", 1, "most items per move"),
                    Field("heaps", 4, "items left per heap"))
-NIM3_MAX_TAKE = NIM3.offset("max_take")
-NIM3_HEAPS = NIM3.offset("heaps")
+NIM3.export(globals(), prefix="NIM3_", size_name="NIM3_STATE_SIZE")  # NIM3_MAX_TAKE, NIM3_HEAPS
 NIM3_N_HEAPS = 4
 
 
 def nim3_state(heaps: list[int], max_take: int, to_move: int = 0) -> np.ndarray:
     """A three-player Nim position (up to four heaps)."""
-    s = np.zeros(NIM3.size, np.int64)
+    s = np.zeros(NIM3_STATE_SIZE, np.int64)
     s[PLAYER] = to_move if sum(heaps) else TERMINAL
     s[WINNER] = NO_WINNER
     s[NUM_PLAYERS] = 3
@@ -123,15 +122,13 @@ NIM3_KERNELS = ToyKernels(nim3_legal, nim3_apply, no_chance_outcomes, nim3_retur
 
 KUHN = StateLayout("Kuhn poker", Field("cards", 2, "each seat's card: 0 J, 1 Q, 2 K; -1 not dealt"),
                    Field("history", 3, "the betting: 0 pass, 1 bet"), Field("n_history", 1, "bets made"))
-KUHN_CARDS = KUHN.offset("cards")
-KUHN_HISTORY = KUHN.offset("history")
-KUHN_N = KUHN.offset("n_history")
+KUHN.export(globals(), prefix="KUHN_", size_name="KUHN_STATE_SIZE")  # KUHN_CARDS, KUHN_HISTORY, KUHN_N_HISTORY
 PASS, BET = 0, 1
 
 
 def kuhn_state() -> np.ndarray:
     """A new hand: the deal (two chance nodes) comes first."""
-    s = np.zeros(KUHN.size, np.int64)
+    s = np.zeros(KUHN_STATE_SIZE, np.int64)
     s[PLAYER] = CHANCE
     s[WINNER] = NO_WINNER
     s[NUM_PLAYERS] = 2
@@ -186,9 +183,9 @@ def kuhn_apply(s, action):
             s[KUHN_CARDS + 1] = action
             s[PLAYER] = 0
         return 0
-    n = s[KUHN_N]
+    n = s[KUHN_N_HISTORY]
     s[KUHN_HISTORY + n] = action
-    s[KUHN_N] = n + 1
+    s[KUHN_N_HISTORY] = n + 1
     h0 = s[KUHN_HISTORY]
     h1 = s[KUHN_HISTORY + 1]
     showdown = 0 if s[KUHN_CARDS] > s[KUHN_CARDS + 1] else 1
@@ -213,7 +210,7 @@ def kuhn_returns(s, out):
     if s[PLAYER] != TERMINAL:
         return 2
     called = 0
-    for i in range(s[KUHN_N] - 1):
+    for i in range(s[KUHN_N_HISTORY] - 1):
         if s[KUHN_HISTORY + i] == BET and s[KUHN_HISTORY + i + 1] == BET:
             called = 1
     stake = 2.0 if called else 1.0
@@ -226,7 +223,7 @@ def kuhn_returns(s, out):
 def kuhn_infostate_key(s, player):
     """The seat's own card and the bets so far (each bet as a base-3 digit 1 or 2)."""
     code = 0
-    for i in range(s[KUHN_N]):
+    for i in range(s[KUHN_N_HISTORY]):
         code = code * 3 + s[KUHN_HISTORY + i] + 1
     return (code * 4 + s[KUHN_CARDS + player] + 1) * 2 + player
 
@@ -258,10 +255,7 @@ KUHN_KERNELS = ToyKernels(kuhn_legal, kuhn_apply, kuhn_chance, kuhn_returns, zer
 
 PUZZLE = StateLayout("sliding puzzle", Field("width", 1), Field("height", 1),
                      Field("blank", 1, "cell of the blank"), Field("tiles", 9, "tile per cell, 0 blank"))
-PUZZLE_WIDTH = PUZZLE.offset("width")
-PUZZLE_HEIGHT = PUZZLE.offset("height")
-PUZZLE_BLANK = PUZZLE.offset("blank")
-PUZZLE_TILES = PUZZLE.offset("tiles")
+PUZZLE.export(globals(), prefix="PUZZLE_", size_name="PUZZLE_STATE_SIZE")  # PUZZLE_WIDTH ... PUZZLE_TILES
 UP, DOWN, LEFT, RIGHT = 0, 1, 2, 3
 """Which way the blank moves (the tile beside it slides the other way)."""
 
@@ -277,7 +271,7 @@ def _puzzle_solved(s):
 
 def puzzle_state(tiles: list[int], width: int, height: int) -> np.ndarray:
     """A puzzle position from its tiles, row-major, 0 for the blank."""
-    s = np.zeros(PUZZLE.size, np.int64)
+    s = np.zeros(PUZZLE_STATE_SIZE, np.int64)
     s[NUM_PLAYERS] = 1
     s[WINNER] = NO_WINNER
     s[PUZZLE_WIDTH] = width
@@ -359,13 +353,12 @@ PUZZLE_KERNELS = ToyKernels(puzzle_legal, puzzle_apply, no_chance_outcomes, puzz
 HEX_MAX = 11
 HEX = StateLayout("Hex", Field("size", 1, "n, the board's side"),
                   Field("cells", HEX_MAX * HEX_MAX, "0 empty, 1 seat 0, 2 seat 1; row-major"))
-HEX_SIZE = HEX.offset("size")
-HEX_CELLS = HEX.offset("cells")
+HEX.export(globals(), prefix="HEX_", size_name="HEX_STATE_SIZE")  # HEX_SIZE, HEX_CELLS
 
 
 def hex_state(size: int) -> np.ndarray:
     """An empty n x n Hex board, seat 0 to move."""
-    s = np.zeros(HEX.size, np.int64)
+    s = np.zeros(HEX_STATE_SIZE, np.int64)
     s[NUM_PLAYERS] = 2
     s[WINNER] = NO_WINNER
     s[HEX_SIZE] = size

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))  # the UI te
 from layout_helpers import region_text, screen_lines  # noqa: E402
 from tui_games.match import Seat  # noqa: E402
 from tui_games.ui.app import TuiGamesApp  # noqa: E402
-from tui_games.ui.holdem_view import RAISE_BUTTON  # noqa: E402
+from tui_games.ui.shared_views.holdem_view import RAISE_BUTTON  # noqa: E402
 from tui_games.ui.screens.handoff import HandoffScreen  # noqa: E402
 from ui_helpers import FAST, game_screen, make_app, wait_for, wait_for_game, wait_for_human  # noqa: E402
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import pytest
 from textual.widgets import OptionList
 
 from layout_helpers import card_frames_intact, region_lines, region_text, screen_lines
@@ -16,6 +17,7 @@ from ui_helpers import chosen_marks, game_screen, make_app, wait_for, wait_for_g
 
 SIZE = (80, 24)
 BIG = (120, 40)
+HUGE = (200, 60)
 
 POLICY = ((7, "b"), (6, "n"), (3, "p"), (2, "d"), (1, "s"))
 """Blackjack actions in order of preference (bet, decline insurance, split, double, stand) and keys."""
@@ -213,25 +215,55 @@ async def test_every_hinted_nim_move_can_be_reached(home):
             assert screen.view.move_name(action) in seen, (screen.view.move_name(action), seen)
 
 
-async def test_a_big_terminal_gets_bigger_boards_and_a_wider_side_panel(home):
-    """At 120x40 every board is larger than at 80x24, still inside the board area."""
-    cases = [("tic-tac-toe", {}, 2, "#ttt-board"), ("connect-four", {}, 2, "#c4-board"),
-             ("2048", {}, 1, "#g2048-board"), ("nim", {"heaps": 4, "size": 10}, 2, "#nim-heaps")]
-    for game, params, players, board in cases:
-        sizes = {}
-        for size in (SIZE, BIG):
-            seats = [Seat()] * players
-            app = make_app({"game": game, "params": params, "seats": seats, "seed": 1})
-            async with app.run_test(size=size) as pilot:
-                screen = await wait_for_game(pilot, app)
-                await settled(pilot, lambda: screen.query_one(board).region)
-                region = screen.query_one(board).region
-                area = screen.query_one("#view-slot").region
-                assert area.contains_region(region), (game, size, region, area)
-                sizes[size] = (region.width, region.height, screen.query_one("#side-panel").region.width)
-        small, big = sizes[SIZE], sizes[BIG]
-        assert big[0] > small[0] and big[1] > small[1], (game, small, big)
-        assert big[2] > small[2] >= 30, (game, small, big)
+def scalable_boards() -> list[tuple[str, str]]:
+    """(game id, board widget id) of every game of the catalogue whose view scales its board to the
+    terminal: the view overrides ``GameView.fit`` and names the board's widget in ``BOARD_ID``."""
+    from tui_games import catalog
+    from tui_games.ui.game_view import GameView
+    from tui_games.ui.views import view_class
+
+    found = []
+    for spec in catalog.all_specs():
+        view = view_class(spec)
+        if view.fit is not GameView.fit:
+            found.append((spec.id, view.BOARD_ID))
+    return found
+
+
+def test_every_view_that_scales_its_board_names_the_board():
+    cases = dict(scalable_boards())
+    assert {"tic-tac-toe", "connect-four", "2048", "nim", "othello", "hex"} <= set(cases)
+    assert all(cases.values()), [game for game, board in cases.items() if not board]
+
+
+async def _board_and_panel(game: str, board: str, size: tuple[int, int]) -> tuple[int, int, int]:
+    """(board width, board height, side panel width) of ``game``'s biggest setup at ``size``; the board
+    must lie inside the board area."""
+    from tui_games import catalog
+
+    params, players = catalog.get(game).largest_setup()
+    app = make_app({"game": game, "params": params, "seats": [Seat()] * players, "seed": 1})
+    async with app.run_test(size=size) as pilot:
+        screen = await wait_for_game(pilot, app)
+        await settled(pilot, lambda: screen.query_one(f"#{board}").region)
+        region = screen.query_one(f"#{board}").region
+        area = screen.query_one("#view-slot").region
+        assert area.contains_region(region), (game, size, region, area)
+        return region.width, region.height, screen.query_one("#side-panel").region.width
+
+
+@pytest.mark.parametrize("game,board", scalable_boards())
+async def test_a_big_terminal_gets_bigger_boards_and_a_wider_side_panel(home, game, board):
+    """At 120x40 a scalable board (its biggest setup) is larger than at 80x24 in each direction it can
+    grow at all (a hex board's rows keep their height; some boards have their full size at 80x24, as a
+    huge terminal shows), still inside the board area; the side panel is wider."""
+    small, big = await _board_and_panel(game, board, SIZE), await _board_and_panel(game, board, BIG)
+    assert big[2] > small[2] >= 30, (game, small, big)
+    if big[0] > small[0] and big[1] > small[1]:
+        return
+    huge = await _board_and_panel(game, board, HUGE)
+    for axis in (0, 1):
+        assert big[axis] > small[axis] or huge[axis] == small[axis], (game, axis, small, big, huge)
 
 
 def footer_problems(app) -> list[str]:

@@ -35,6 +35,7 @@ from tui_games.ui.commands import GameCommands
 from tui_games.ui.display_filters import AsciiFilter, colour_filter
 from tui_games.ui.glyphs import Glyphs, glyphs_for
 from tui_games.ui.keymap import ASCII_KEY_NAMES
+from tui_games.ui.looks import look_variables
 from tui_games.ui.screens.game import GameRequest, GameScreen
 from tui_games.ui.screens.menu import MenuScreen
 from tui_games.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -292,6 +293,16 @@ class TuiGamesApp(App):
         for theme in self.theme_catalog.themes.values():
             self.register_theme(theme)
         return self.theme_catalog
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The current theme's CSS variables, with every game's own colours in it (the theme's
+        ``games`` section where it sets one, else the game's look for the theme's kind)."""
+        variables = super().get_css_variables()
+        catalogue = getattr(self, "theme_catalog", None)  # None while Textual's __init__ runs
+        if catalogue is not None:
+            variables.update(look_variables(self.current_theme, catalogue.looks))
+        self.theme_variables = variables
+        return variables
 
     def _usable_theme(self, name: str, note: bool = False) -> str:
         if name in self.theme_catalog.themes:

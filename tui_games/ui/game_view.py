@@ -48,6 +48,10 @@ class GameView(Widget, can_focus=True):
     KEYS_HELP: ClassVar[str] = ""
     """Markdown bullet list of this view's keys and mouse actions, for the rules screen."""
 
+    BOARD_ID: ClassVar[str] = ""
+    """The id of the widget that draws the board, in a view whose :meth:`fit` scales the board to the
+    terminal (the layout tests measure it there); empty where the board keeps one size."""
+
     DEFAULT_CSS = """
     GameView {
         width: 1fr;

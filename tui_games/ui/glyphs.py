@@ -1,6 +1,7 @@
 """Glyph sets: what the views draw with, in Unicode or plain ASCII (the ``glyphs`` setting).
 
-Every glyph that carries meaning differs in shape or letter, never only in colour.
+Every glyph that carries meaning differs in shape or letter, never only in colour. These are the
+glyphs many games share; a game's own glyphs are declared in its folder (:mod:`tui_games.ui.looks`).
 """
 
 from __future__ import annotations
@@ -10,25 +11,21 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Glyphs:
-    """The characters views use for pieces, cards, arrows and markers."""
+    """The characters views use for tokens, cards, arrows and markers."""
 
     name: str
-    discs: tuple[str, ...]
-    """Connect Four discs per seat (distinct shapes)."""
     empty: str
     """An empty cell's dot."""
-    stone: str
-    """A Nim object."""
-    taken: str
-    """A Nim object about to be taken (the current choice)."""
+    token: str
+    """A counted object (a heap's object, a die still in play)."""
+    token_marked: str
+    """An object picked by the current choice (about to be taken)."""
     suits: dict[str, str]
     """Suit letter (S H D C) to the suit's symbol."""
     card_back: str
     """The pattern on a face-down card."""
     arrows: dict[str, str]
     """Direction name (up right down left) to an arrow."""
-    drop: str
-    """The marker above the column a disc would drop into."""
     spinner: tuple[str, ...]
     """Frames of the 'thinking' spinner."""
     bullet: str
@@ -37,14 +34,12 @@ class Glyphs:
 
 UNICODE = Glyphs(
     name="unicode",
-    discs=("●", "◆", "▲", "■"),
     empty="·",
-    stone="●",
-    taken="○",
+    token="●",
+    token_marked="○",
     suits={"S": "♠", "H": "♥", "D": "♦", "C": "♣"},
     card_back="░",
     arrows={"up": "↑", "right": "→", "down": "↓", "left": "←"},
-    drop="▼",
     spinner=("⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"),
     bullet="•",
 )
@@ -52,14 +47,12 @@ UNICODE = Glyphs(
 
 ASCII = Glyphs(
     name="ascii",
-    discs=("R", "Y", "G", "B"),
     empty=".",
-    stone="o",
-    taken="x",
+    token="o",
+    token_marked="x",
     suits={"S": "S", "H": "H", "D": "D", "C": "C"},
     card_back="#",
     arrows={"up": "^", "right": ">", "down": "v", "left": "<"},
-    drop="v",
     spinner=("|", "/", "-", "\\"),
     bullet="*",
 )

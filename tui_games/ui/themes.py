@@ -11,8 +11,12 @@ theme files into :func:`~tui_games.core.locations.user_themes_dir`):
 - colours: ``primary``, ``secondary``, ``accent``, ``warning``, ``error``, ``success``,
   ``foreground``, ``background``, ``surface``, ``panel``, ``boost`` ("#rrggbb", "rgb(...)", a colour
   name or ``ansi_red`` ...);
-- ``variables``: the game colours every theme defines (:data:`GAME_VARIABLES`), and any Textual
-  CSS variable; ``ansi``, ``luminosity_spread`` and ``text_alpha`` as in Textual's ``Theme``.
+- ``variables``: the shared board and card colours every theme defines (:data:`GAME_VARIABLES`), and
+  any Textual CSS variable; ``ansi``, ``luminosity_spread`` and ``text_alpha`` as in Textual's ``Theme``;
+- ``games``: colours of single games, by game id and the colour's name in the game's look
+  (:mod:`tui_games.ui.looks`), e.g. ``"games": {"<game id>": {"piece-0": "#ffd700"}}``; a game the
+  theme leaves out keeps its own colours for the theme's kind (dark, light or ANSI). A section for a
+  game that is not installed is kept and unused; a name the game does not declare is refused.
 
 Colour never carries meaning alone: pieces are letters or distinct shapes, the last move is also bold
 and underlined, the cursor is also reversed.
@@ -30,6 +34,8 @@ from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
 from tui_games.core.locations import bundled_themes_dir, user_themes_dir
+from tui_games.ui.looks import NAME as LOOK_NAME
+from tui_games.ui.looks import GameLook, colour_variable, game_looks, is_colour
 
 STYLESHEET = "app.tcss"
 """The shared stylesheet's file name in the bundled themes folder."""
@@ -42,21 +48,19 @@ COLOURS = ("primary", "secondary", "accent", "warning", "error", "success", "for
 """A theme's main colours (Textual's ``Theme`` fields)."""
 
 GAME_VARIABLES = (
-    "seat-0", "seat-1", "seat-2", "seat-3",  # each seat's pieces (X / O, Nim's chosen objects ...)
-    "disc-0", "disc-1", "disc-ink",  # Connect Four's discs and the letter on them
-    "felt", "stone-0", "stone-1", "stone-ink-0", "stone-ink-1",  # Othello's board, black and white discs, letters
+    "seat-0", "seat-1", "seat-2", "seat-3",  # each seat's pieces and marks
     "last-move", "win-line",  # backgrounds of the last move's cell and of a winning line
     "board", "cell",  # grid lines and frame; an empty cell's background
     "card-face", "card-red", "card-black", "card-back",  # playing cards
-    "tile-1", "tile-2", "tile-3", "tile-4", "tile-5", "tile-6",  # 2048 tiles, small to huge
 )
-"""The CSS variables every theme defines, so the stylesheet can say ``$seat-0`` whatever the theme."""
+"""The CSS variables every theme defines, so the stylesheet can say ``$seat-0`` whatever the theme.
+A single game's own colours are declared in its folder instead (:mod:`tui_games.ui.looks`)."""
 
 FIRST_THEMES = (DEFAULT_THEME, "light")
 """Themes read (and listed) before the others."""
 
 _KNOWN_KEYS = {"name", "label", "base", "dark", "ansi", "luminosity_spread", "text_alpha", "variables",
-               *COLOURS}
+               "games", *COLOURS}
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 
 
@@ -72,6 +76,8 @@ class ThemeCatalog:
     labels: dict[str, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     """One line per refused file: 'mine.json: "primary" is not a colour ("#zz")'."""
+    looks: dict[str, GameLook] = field(default_factory=dict)
+    """The games' own colours and glyphs by game id, read with the themes."""
 
     def label(self, name: str) -> str:
         """How the theme ``name`` reads in lists."""
@@ -93,8 +99,33 @@ def _colour(key: str, value: Any) -> str:
     return value
 
 
-def theme_from_dict(raw: Any, default_name: str, known: dict[str, Theme]) -> tuple[Theme, str]:
-    """A Theme and its label from a theme file's parsed JSON; ThemeFileError says what is wrong."""
+def _game_colours(raw: Any, looks: dict[str, GameLook]) -> dict[str, str]:
+    """The CSS variables a theme file's ``games`` section sets (see the module's notes)."""
+    if not isinstance(raw, dict):
+        raise ThemeFileError('"games" must be an object of "game id": {"colour name": "colour"}')
+    variables = {}
+    for game_id, colours in raw.items():
+        if not isinstance(colours, dict):
+            raise ThemeFileError(f'"games" -> "{game_id}" must be an object of "colour name": "colour"')
+        look = looks.get(game_id)
+        for name, value in colours.items():
+            if look is not None and name not in look.colours:
+                raise ThemeFileError(f'"games" -> "{game_id}" has no colour {name!r} '
+                                     f"(its colours: {', '.join(look.colours) or 'none'})")
+            if look is None and not (isinstance(name, str) and LOOK_NAME.match(name)):
+                raise ThemeFileError(f'"games" -> "{game_id}": {name!r} is not a colour name')
+            if not is_colour(value):
+                raise ThemeFileError(f'"games" -> "{game_id}" -> "{name}" is not a colour ({value!r})')
+            variables[colour_variable(game_id, name)] = value
+    return variables
+
+
+def theme_from_dict(raw: Any, default_name: str, known: dict[str, Theme],
+                    looks: dict[str, GameLook] | None = None) -> tuple[Theme, str]:
+    """A Theme and its label from a theme file's parsed JSON; ThemeFileError says what is wrong.
+
+    ``looks`` are the games' looks that a ``games`` section is checked against (default: those of the
+    catalogue's games)."""
     if not isinstance(raw, dict):
         raise ThemeFileError("a theme file holds one JSON object ({...})")
     unknown = sorted(set(raw) - _KNOWN_KEYS)
@@ -142,6 +173,8 @@ def theme_from_dict(raw: Any, default_name: str, known: dict[str, Theme]) -> tup
             variables[key] = value
         else:
             raise ThemeFileError(f'variable "{key}" must be a string (got {value!r})')
+    if "games" in raw:
+        variables.update(_game_colours(raw["games"], game_looks()[0] if looks is None else looks))
     missing = [key for key in GAME_VARIABLES if key not in variables]
     if missing:
         raise ThemeFileError(f'the game colour "{missing[0]}" is missing from "variables"')
@@ -151,7 +184,8 @@ def theme_from_dict(raw: Any, default_name: str, known: dict[str, Theme]) -> tup
     return Theme(name=name, dark=dark, variables=variables, **values), label.strip()[:60]
 
 
-def read_theme_file(path: Path, known: dict[str, Theme]) -> tuple[Theme, str]:
+def read_theme_file(path: Path, known: dict[str, Theme],
+                    looks: dict[str, GameLook] | None = None) -> tuple[Theme, str]:
     """Read one theme file; ThemeFileError (with the reason) when it cannot be used."""
     try:
         text = path.read_text(encoding="utf-8")
@@ -161,7 +195,7 @@ def read_theme_file(path: Path, known: dict[str, Theme]) -> tuple[Theme, str]:
         raw = json.loads(text)
     except (ValueError, RecursionError) as error:
         raise ThemeFileError(f"is not valid JSON ({error})") from None
-    return theme_from_dict(raw, path.stem.lower(), known)
+    return theme_from_dict(raw, path.stem.lower(), known, looks)
 
 
 def _read_folder(folder: Path, catalog: ThemeCatalog, *, user: bool) -> None:
@@ -174,7 +208,7 @@ def _read_folder(folder: Path, catalog: ThemeCatalog, *, user: bool) -> None:
         return
     for path in paths:
         try:
-            theme, label = read_theme_file(path, catalog.themes)
+            theme, label = read_theme_file(path, catalog.themes, catalog.looks)
             if user and theme.name in catalog.themes:
                 raise ThemeFileError(f"the name {theme.name!r} is taken by another theme; rename it")
         except ThemeFileError as error:
@@ -186,7 +220,8 @@ def _read_folder(folder: Path, catalog: ThemeCatalog, *, user: bool) -> None:
 
 def load_themes(user_folder: Path | None = None) -> ThemeCatalog:
     """The bundled themes, then the user's theme files (a refused file is listed in ``problems``)."""
-    catalog = ThemeCatalog()
+    looks, problems = game_looks()
+    catalog = ThemeCatalog(looks=looks, problems=problems)
     _read_folder(bundled_themes_dir(), catalog, user=False)
     folder = user_themes_dir() if user_folder is None else user_folder
     if folder.is_dir():

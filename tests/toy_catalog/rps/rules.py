@@ -22,12 +22,7 @@ LAYOUT = StateLayout(
     Field("last", MAX_SEATS, "each seat's throw in the last round; -1 before the first"),
 )
 """The state array: the common header, then the round counters, the scores and the last throws."""
-ROUNDS = LAYOUT.offset("rounds")
-ROUND = LAYOUT.offset("round")
-ROCK_WIN = LAYOUT.offset("rock_win")
-SCORES = LAYOUT.offset("scores")
-LAST = LAYOUT.offset("last")
-STATE_SIZE = LAYOUT.size
+LAYOUT.export(globals())  # ROUNDS, ROUND, ROCK_WIN, SCORES, LAST, STATE_SIZE
 
 
 @kernel()

@@ -18,6 +18,7 @@ from tui_games.core.series import SeriesRules, SeriesTarget
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.engine.observer import EVERYONE, NOBODY
 from tui_games.games.blackjack import rules
+from tui_games.games.blackjack.constants import ACTION_KEYS
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -39,12 +40,6 @@ class Action(IntEnum):
 ACTION_NAMES = {int(action): {"INSURE": "insurance"}.get(action.name, action.name.lower().replace("_", " "))
                 for action in Action}
 """Display name of each player action id: 'hit', 'stand', ... 'insurance', 'no insurance', 'bet'."""
-
-ACTION_KEYS = {
-    rules.HIT: "h", rules.STAND: "s", rules.DOUBLE: "d", rules.SPLIT: "p", rules.SURRENDER: "r",
-    rules.INSURE: "i", rules.NO_INSURANCE: "n", rules.BET: "b",
-}
-"""The one-key shortcut of each player action (help.md lists the same keys)."""
 
 ACTION_WORDS = {
     "hit": rules.HIT, "h": rules.HIT,

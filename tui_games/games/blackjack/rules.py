@@ -26,20 +26,12 @@ from tui_games.engine.header import CHANCE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY,
 from tui_games.engine.jit import SIG_APPLY, SIG_CHANCE, SIG_EVALUATE, SIG_LEGAL, SIG_REDACT, SIG_RETURNS, kernel, np
 from tui_games.engine.layout import Field, StateLayout
 from tui_games.engine.observer import UNSEEN
+from tui_games.games.blackjack.constants import (BET, DOUBLE, HIT, INSURE, NO_INSURANCE, NUM_ACTIONS,  # noqa: F401
+                                                 SPLIT, STAND, SURRENDER)
 
-# ----- rule sets, actions and card ids ---------------------------------------------------------------
+# ----- rule sets and card ids (the action ids are in constants.py) -------------------------------------
 RULES_AMERICAN = 0
 RULES_SIMPLE = 1
-
-HIT = 0
-STAND = 1
-DOUBLE = 2
-SPLIT = 3
-SURRENDER = 4
-INSURE = 5
-NO_INSURANCE = 6
-BET = 7
-NUM_ACTIONS = 8
 
 NUM_CARDS = 52
 MAX_ACTIONS = NUM_CARDS

@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from tui_games.core.words import counted
+from tui_games.games.blackjack.constants import ACTION_KEYS
 from tui_games.ui.action_keys import ActionBarKeys
 from tui_games.ui.game_view import GameView
 from tui_games.ui.widgets.action_bar import ActionBar
@@ -23,17 +24,6 @@ from tui_games.ui.widgets.cards import hand_content, hand_line, hand_width
 LABELS = {"hit": "Hit", "stand": "Stand", "double": "Double", "split": "Split", "surrender": "Surrender",
           "insurance": "Insurance", "no insurance": "No insurance", "bet": "Deal"}
 """Button labels for the state's action names."""
-
-
-LETTERS = ("b", "h", "s", "d", "p", "r", "i", "n")
-"""The action letters of blackjack's help page (the game module's ACTION_KEYS gives their actions)."""
-
-
-def action_keys() -> dict[int, str]:
-    """Action id to its letter, from the game module (imported only once a game is running)."""
-    from tui_games.games.blackjack.game import ACTION_KEYS
-
-    return dict(ACTION_KEYS)
 
 
 def money(amount: float) -> str:
@@ -64,7 +54,7 @@ class BlackjackView(ActionBarKeys, GameView):
 
     BINDINGS = [
         *[Binding(str(n), f"press({n})", f"Action {n}", show=False) for n in range(1, 10)],
-        *[Binding(key, f"letter('{key}')", f"Key {key}", show=False) for key in LETTERS],
+        *[Binding(key, f"letter('{key}')", f"Key {key}", show=False) for key in ACTION_KEYS.values()],
     ]
 
     DEFAULT_CSS = """
@@ -118,8 +108,7 @@ class BlackjackView(ActionBarKeys, GameView):
         for seat in range(state.num_players):
             self._draw_seat(seat)
         self.query_one("#bj-last", Static).update(self._last_text())
-        keys = action_keys()
-        actions = [(a, f"{keys.get(a, '?')} {LABELS.get(name, name.capitalize())}")
+        actions = [(a, f"{ACTION_KEYS.get(a, '?')} {LABELS.get(name, name.capitalize())}")
                    for a, name in state.available_actions] if match.human_to_move else []
         self.actions.show(actions, hinted=self.hinted)
 
@@ -265,4 +254,4 @@ class BlackjackView(ActionBarKeys, GameView):
         if self.match is None:
             return None
         legal = set(self.legal())
-        return next((a for a, letter in action_keys().items() if letter == key and a in legal), None)
+        return next((a for a, letter in ACTION_KEYS.items() if letter == key and a in legal), None)

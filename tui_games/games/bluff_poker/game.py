@@ -16,40 +16,12 @@ from tui_games.core.words import counted
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.engine.observer import EVERYONE, NOBODY
 from tui_games.games.bluff_poker import rules
-
-FACE_WORDS = ("one", "two", "three", "four", "five", "six")
-"""Die faces 1..6 in words."""
-
-
-def value_of(index: int) -> int:
-    """The dice value (e.g. 652) of bid index ``index``."""
-    return int(rules.VALUES[index])
-
-
-def value_words(index: int) -> str:
-    """A bid in words: 'six-five-two', 'poker of fours'."""
-    value = value_of(index)
-    digits = [value // 100, value // 10 % 10, value % 10]
-    if index >= rules.FIRST_POKER:
-        return f"poker of {FACE_WORDS[digits[0] - 1]}{'es' if digits[0] == 6 else 's'}"
-    return "-".join(FACE_WORDS[d - 1] for d in digits)
-
-
-def index_of_value(value: int) -> int | None:
-    """The bid index of dice value ``value`` (652 -> its index), None when no dice make it."""
-    for index, known in enumerate(rules.VALUES):
-        if int(known) == value:
-            return index
-    return None
-
+from tui_games.games.bluff_poker.bids import index_of_value, value_of, value_words
 
 PHASE_NAMES = {rules.PHASE_THROW: "throw", rules.PHASE_OPENING: "opening", rules.PHASE_RESPOND: "respond",
                rules.PHASE_BELIEVED: "believed", rules.PHASE_LOOKED: "looked", rules.PHASE_ROLLED: "rolled",
                rules.PHASE_CHALLENGE: "challenge", rules.PHASE_OVER: "over"}
 """Each phase's name, for views (which import no kernels' constants)."""
-
-BELIEVE, CALL, LOOK = rules.BELIEVE, rules.CALL, rules.LOOK
-"""The action ids of believing, calling bluff and looking under the cup."""
 
 
 class BluffPokerState(KernelState):

@@ -35,42 +35,22 @@ from tui_games.engine.header import CHANCE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY,
 from tui_games.engine.jit import SIG_APPLY, SIG_CHANCE, SIG_EVALUATE, SIG_LEGAL, SIG_REDACT, SIG_RETURNS, kernel
 from tui_games.engine.layout import Field, StateLayout
 from tui_games.engine.observer import UNSEEN
+from tui_games.games.bluff_poker import constants
+from tui_games.games.bluff_poker.constants import (BELIEVE, CALL, FACES, FIRST_POKER, LOOK, NUM_DICE,  # noqa: F401
+                                                   NUM_VALUES, REROLL)
 
 MAX_SEATS = 6
 """The most players (the state reserves a penalty slot for each)."""
 MIN_SEATS = 2
 """The fewest players."""
-NUM_DICE = 3
-"""Dice in the cup."""
-FACES = 6
-"""Faces of a die (1..6)."""
 
-
-def _value_list() -> list[int]:
-    plain = sorted(100 * a + 10 * b + c for a in range(1, 7) for b in range(1, a + 1) for c in range(1, b + 1)
-                   if not a == b == c)
-    return plain + [111 * face for face in range(1, 7)]
-
-
-VALUES = np.array(_value_list(), dtype=np.int64)
-"""The 56 dice values, lowest (211) first, the six pokers (111..666) last."""
-NUM_VALUES = 56
-"""Distinct values of three dice."""
-FIRST_POKER = NUM_VALUES - FACES
-"""Index of 111, the lowest poker."""
+VALUES = np.array(constants.VALUES, dtype=np.int64)
+"""The 56 dice values, lowest (211) first, the six pokers (111..666) last (constants.VALUES as an array)."""
 RANK_OF = np.full(7 * 7 * 7, -1, dtype=np.int64)
 """Index in VALUES of the dice high, mid, low (sorted high to low), at ``high * 49 + mid * 7 + low``."""
 for _i, _v in enumerate(VALUES):
     RANK_OF[(_v // 100) * 49 + (_v // 10 % 10) * 7 + _v % 10] = _i
 
-BELIEVE = 56
-"""Believe the bid on the table."""
-CALL = 57
-"""Call the bid on the table a bluff."""
-LOOK = 58
-"""Lift the cup to reroll (after believing)."""
-REROLL = 59
-"""The first reroll id: REROLL + 2 * (mask - 1) + open."""
 MAX_ACTIONS = REROLL + 14
 """Ids 0..72; no node has more legal actions than that."""
 

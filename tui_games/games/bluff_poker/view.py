@@ -9,13 +9,13 @@ reroll are picked with 1-3 (or their buttons) and thrown with u (under the cup) 
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.widgets import Static
 
+from tui_games.games.bluff_poker.bids import index_of_value, value_of, value_words
+from tui_games.games.bluff_poker.constants import BELIEVE, CALL, LOOK, NUM_VALUES
 from tui_games.ui.action_keys import ActionBarKeys
 from tui_games.ui.game_view import GameView
 from tui_games.ui.widgets.action_bar import ActionBar
@@ -25,13 +25,6 @@ LOWER_BID, HIGHER_BID, BID_BUTTON = -10, -11, -12
 
 TOGGLE_DIE = (-1, -2, -3)
 """Button ids that pick die 1, 2 or 3 for a reroll."""
-
-
-def _game() -> Any:
-    """The game module (its kernels are compiled by the time a game is shown)."""
-    from tui_games.games.bluff_poker import game
-
-    return game
 
 
 def die_text(face: int | None, is_open: bool) -> str:
@@ -48,7 +41,7 @@ def penalty_marks(count: int, limit: int, glyphs) -> str:
     """Filled and empty marks up to ``limit`` (at most 10, else only the numbers), then 'count/limit'."""
     if limit > 10:
         return f"{count}/{limit}"
-    return glyphs.stone * count + glyphs.empty * (limit - count) + f" {count}/{limit}"
+    return glyphs.token * count + glyphs.empty * (limit - count) + f" {count}/{limit}"
 
 
 class BluffPokerView(ActionBarKeys, GameView):
@@ -99,7 +92,7 @@ class BluffPokerView(ActionBarKeys, GameView):
 
     # ----- what may be played now ------------------------------------------------------------------------
     def _bids(self) -> list[int]:
-        return [a for a in self.legal() if a < _game().rules.NUM_VALUES]
+        return [a for a in self.legal() if a < NUM_VALUES]
 
     def _rerolls(self) -> dict[tuple[frozenset, bool], int]:
         """(dice, open) -> reroll action, for the rerolls legal now."""
@@ -126,10 +119,9 @@ class BluffPokerView(ActionBarKeys, GameView):
 
     def _letter_action(self, key: str) -> int | None:
         """The action of letter ``key`` now: b believe, c call, l look, r throw again, u/o reroll."""
-        game = _game()
         legal = self.legal()
         if key in "bcl":
-            action = {"b": game.BELIEVE, "c": game.CALL, "l": game.LOOK}[key]
+            action = {"b": BELIEVE, "c": CALL, "l": LOOK}[key]
             return action if action in legal else None
         if key == "r" and self.state.phase_name == "opening":
             return self._reroll_action(False)
@@ -200,7 +192,6 @@ class BluffPokerView(ActionBarKeys, GameView):
         self._show_buttons(state)
 
     def _show_buttons(self, state) -> None:
-        game = _game()
         legal = self.legal()
         rerollable = self._rerollable()
         dice_buttons: list[tuple[int, str]] = []
@@ -218,7 +209,7 @@ class BluffPokerView(ActionBarKeys, GameView):
         if self.bid_choice is not None:
             value = self._value(self.bid_choice)
             move_buttons += [(LOWER_BID, "<"), (BID_BUTTON, f"Bid {value}"), (HIGHER_BID, ">")]
-        for action, label in ((game.BELIEVE, "b Believe"), (game.CALL, "c Call bluff"), (game.LOOK, "l Look")):
+        for action, label in ((BELIEVE, "b Believe"), (CALL, "c Call bluff"), (LOOK, "l Look")):
             if action in legal:
                 move_buttons.append((action, label))
         again = self._reroll_action(False) if state.phase_name == "opening" else None
@@ -233,17 +224,17 @@ class BluffPokerView(ActionBarKeys, GameView):
         if any(face is None or face == 0 for face in faces):
             return None
         high, middle, low = sorted(faces, reverse=True)
-        return _game().index_of_value(100 * high + 10 * middle + low)
+        return index_of_value(100 * high + 10 * middle + low)
 
     def move_name(self, action: int) -> str:
         """'bid 652' for a bid (the log is narrow), else the state's name."""
-        if 0 <= action < _game().rules.NUM_VALUES and self.state.current_player >= 0:
+        if 0 <= action < NUM_VALUES and self.state.current_player >= 0:
             return f"bid {self._value(action)}"
         return self.state.action_to_string(action)
 
     @staticmethod
     def _value(index: int) -> int:
-        return _game().value_of(index)
+        return value_of(index)
 
     def _table_text(self, state) -> Content:
         match = self.match
@@ -265,7 +256,7 @@ class BluffPokerView(ActionBarKeys, GameView):
         lines.append("Bid: " + (state.bid_words if state.bid is not None else "none yet")
                      + (f" by {name(state.bidder)}" if state.bidder is not None else ""))
         if self.bid_choice is not None:
-            lines.append(("Your bid: " + _game().value_words(self.bid_choice) + f" ({self._value(self.bid_choice)})"
+            lines.append(("Your bid: " + value_words(self.bid_choice) + f" ({self._value(self.bid_choice)})"
                           + "  Left/Right, Enter", "bold"))
         lines.append("")
         lines.append((self._prompt(state), "bold"))

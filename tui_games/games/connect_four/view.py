@@ -6,6 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from tui_games.ui.game_view import GameView, largest_fitting
+from tui_games.ui.looks import look_of_package
 from tui_games.ui.messages import CellClicked
 from tui_games.ui.widgets.board_grid import BoardGrid
 
@@ -13,6 +14,8 @@ ROWS, COLUMNS = 6, 7
 CELL_SIZES = ((5, 2), (7, 3), (9, 4))
 """Cell sizes (columns, lines) from 80x24 up; the view takes the largest that fits."""
 MARKS = "XO"
+LOOK = look_of_package(__package__)
+"""The discs' colours and the drop marker (look.py)."""
 
 
 class ConnectFourView(GameView):
@@ -35,8 +38,15 @@ class ConnectFourView(GameView):
         *[Binding(str(n), f"drop({n - 1})", f"Column {n}", show=False) for n in range(1, COLUMNS + 1)],
     ]
 
+    BOARD_ID = "c4-board"
+
     DEFAULT_CSS = """
     ConnectFourView { align: center middle; }
+    ConnectFourView .-disc-0 { background: $connect-four-disc-0; color: $connect-four-disc-ink; }
+    ConnectFourView .-disc-1 { background: $connect-four-disc-1; color: $connect-four-disc-ink; }
+    ConnectFourView .-disc-0.-last { background: $connect-four-disc-0; }
+    ConnectFourView .-disc-1.-last { background: $connect-four-disc-1; }
+    ConnectFourView .-disc-0.-win, ConnectFourView .-disc-1.-win { text-style: bold reverse; }
     """
 
     def __init__(self, glyphs, **kwargs) -> None:
@@ -67,7 +77,7 @@ class ConnectFourView(GameView):
         winning = set(state.winning_cells)
         playable = not state.is_terminal
         for column in range(COLUMNS):
-            marker = self.glyphs.drop if column == self.cursor and playable else " "
+            marker = LOOK.glyph("drop", self.glyphs) if column == self.cursor and playable else " "
             header = {"-header"} | ({"-cursor"} if column == self.cursor and playable else set())
             if column == self.hinted:
                 header.add("-hint")

@@ -48,10 +48,18 @@ class G2048View(GameView):
         Binding("left,a,h", f"slide({LEFT})", "Left", show=False),
     ]
 
+    BOARD_ID = "g2048-board"
+
     DEFAULT_CSS = """
     G2048View { align: center middle; }
     G2048View #g2048-box { width: auto; height: auto; align-horizontal: center; }
     G2048View #g2048-note { width: auto; height: 1; color: $warning; text-style: bold; }
+    G2048View .-tile-1 { background: $2048-tile-1; color: auto 90%; }
+    G2048View .-tile-2 { background: $2048-tile-2; color: auto 90%; }
+    G2048View .-tile-3 { background: $2048-tile-3; color: auto 90%; }
+    G2048View .-tile-4 { background: $2048-tile-4; color: auto 90%; }
+    G2048View .-tile-5 { background: $2048-tile-5; color: auto 90%; }
+    G2048View .-tile-6 { background: $2048-tile-6; color: auto 90%; }
     """
 
     def __init__(self, glyphs, **kwargs) -> None:

@@ -57,6 +57,8 @@ class HexView(GameView):
         *[Binding(str(d), f"digit({d})", f"Digit {d}", show=False) for d in range(10)],
     ]
 
+    BOARD_ID = "hex-board"
+
     DEFAULT_CSS = """
     HexView { align: center middle; }
     HexView #hex-scroll { width: auto; height: auto; max-width: 100%; max-height: 100%; }

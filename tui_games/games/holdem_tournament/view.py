@@ -1,4 +1,4 @@
-"""The Hold'em tournament's view: the shared Hold'em table (:mod:`tui_games.ui.holdem_view`, with the
+"""The Hold'em tournament's view: the shared Hold'em table (:mod:`tui_games.ui.shared_views.holdem_view`, with the
 bet-size control in no-limit) drawing the current hand, and the tournament around it: the hand number
 and blind level on the table, players who are out marked with their place, the last hands' results
 in the history log, and in the side panel the blinds, when they go up and the places so far.
@@ -12,8 +12,8 @@ from dataclasses import replace
 
 from tui_games.core.outcome import ordinal
 from tui_games.core.words import counted
-from tui_games.ui.holdem_view import BET_SIZE_KEYS, HoldemView
-from tui_games.ui.poker_view import HISTORY_HANDS, short_name
+from tui_games.ui.shared_views.holdem_view import BET_SIZE_KEYS, HoldemView
+from tui_games.ui.shared_views.poker_view import HISTORY_HANDS, short_name
 from tui_games.ui.widgets.card_table import COMPACT_FROM, TableSeat, separator
 
 CROWDED_FROM = COMPACT_FROM

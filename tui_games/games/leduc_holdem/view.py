@@ -9,7 +9,7 @@ card names come from the state ('Ks') and faces from :mod:`tui_games.engine.card
 from __future__ import annotations
 
 from tui_games.engine.observer import PUBLIC_VIEW
-from tui_games.ui.poker_view import PokerView, face, short_name
+from tui_games.ui.shared_views.poker_view import PokerView, face, short_name
 from tui_games.ui.widgets.card_table import TableModel, TableSeat, separator
 
 

@@ -1,7 +1,7 @@
-"""Limit Texas Hold'em view: the shared Hold'em table (:mod:`tui_games.ui.holdem_view`) with the fixed
+"""Limit Texas Hold'em view: the shared Hold'em table (:mod:`tui_games.ui.shared_views.holdem_view`) with the fixed
 bets' buttons: fold, check or call, bet or raise by the fixed amount."""
 
-from tui_games.ui.holdem_view import HoldemView
+from tui_games.ui.shared_views.holdem_view import HoldemView
 
 
 class LimitHoldemView(HoldemView):

@@ -1,11 +1,11 @@
-"""Nim3P view: the heaps view of :mod:`tui_games.ui.heaps_view` (a Nim3P state is a heap state, as a
+"""Nim3P view: the heaps view of :mod:`tui_games.ui.shared_views.heaps_view` (a Nim3P state is a heap state, as a
 Nim state is), with the three-seat win rule spelled out beside the board."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tui_games.ui.heaps_view import HeapsView
+from tui_games.ui.shared_views.heaps_view import HeapsView
 
 
 class Nim3PView(HeapsView):

@@ -1,7 +1,7 @@
-"""No-limit Texas Hold'em view: the shared Hold'em table (:mod:`tui_games.ui.holdem_view`) with the
+"""No-limit Texas Hold'em view: the shared Hold'em table (:mod:`tui_games.ui.shared_views.holdem_view`) with the
 bet-size control (amount box, min, 1/2 pot, pot and all-in presets)."""
 
-from tui_games.ui.holdem_view import BET_SIZE_KEYS, HoldemView
+from tui_games.ui.shared_views.holdem_view import BET_SIZE_KEYS, HoldemView
 
 
 class NoLimitHoldemView(HoldemView):

@@ -6,13 +6,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from tui_games.games.othello.constants import PASS, SIZE
 from tui_games.ui.game_view import GameView, largest_fitting
 from tui_games.ui.messages import CellClicked
 from tui_games.ui.widgets.board_grid import BoardGrid
 
-SIZE = 8
-PASS = 64
-"""The pass action (OpenSpiel's id), played when the side to move has no move."""
 COLUMNS = "abcdefgh"
 MARKS = "XO"
 CELL_SIZES = ((3, 1), (4, 2), (5, 2), (7, 3))
@@ -56,9 +54,16 @@ class OthelloView(GameView):
         *[Binding(str(n), f"row({n - 1})", f"Row {n}", show=False) for n in range(1, SIZE + 1)],
     ]
 
+    BOARD_ID = "othello-board"
+
     DEFAULT_CSS = """
     OthelloView { align: center middle; }
-    OthelloView #othello-board { background: $stone-0; }
+    OthelloView #othello-board { background: $othello-stone-0; }
+    OthelloView .-felt { background: $othello-felt; }
+    OthelloView .-stone-0 { background: $othello-stone-0; color: $othello-stone-ink-0; }
+    OthelloView .-stone-1 { background: $othello-stone-1; color: $othello-stone-ink-1; }
+    OthelloView .-stone-0.-last { background: $othello-stone-0; }
+    OthelloView .-stone-1.-last { background: $othello-stone-1; }
     """
 
     def __init__(self, glyphs, **kwargs) -> None:

@@ -22,18 +22,12 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from tui_games.core.words import counted
-from tui_games.engine.hexgrid import hexagon
+from tui_games.games.ropasci360.constants import GRID, MAX_TURNS, N_HEXES as HEXES, THROW_ACTIONS
 from tui_games.ui.game_view import BOARD_MARGIN, GameView
 from tui_games.ui.messages import CellClicked
 from tui_games.ui.widgets.hex_board import HexBoard, HexLayout, step_cursor
 from tui_games.ui.widgets.move_log import PART_BREAK
 
-GRID = hexagon(5, top="max")
-"""The board: 61 hexes, row by row from r = 4 (Upper's first row, at the top), q ascending."""
-HEXES = GRID.cells
-"""Hexes on the board (61)."""
-THROW_ACTIONS = 3 * HEXES
-"""Throws are ``symbol * 61 + hex``; from here on, moves ``183 + from * 61 + to`` (the pinned ids)."""
 SYMBOLS = "RPS"
 """Upper's token letters by symbol (0 rock, 1 paper, 2 scissors); Lower's are these in small letters."""
 SLIDE_MARK, SWING_MARK, PICKED_MARK = "+", "*", ">"
@@ -44,8 +38,6 @@ LEFT, RIGHT = 4, 3
 stack's count)."""
 NOTE_LINES = 2
 """The lines under the board."""
-MAX_TURNS = 360
-"""The turn that ends the game in a draw at the latest (the seed's fifth end condition)."""
 
 
 def token_letter(seat: int, symbol: int) -> str:
@@ -146,6 +138,8 @@ class RoPaSciView(GameView):
         Binding("s", "throw(2)", "Scissors", show=False),
         Binding("escape", "cancel", "Put back", show=True),
     ]
+
+    BOARD_ID = "ropasci-board"
 
     DEFAULT_CSS = """
     RoPaSciView { align: center middle; }

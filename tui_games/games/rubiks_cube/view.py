@@ -178,6 +178,8 @@ class CubeView(GameView):
         Binding("backspace", "undo", "Undo"),
     ]
 
+    BOARD_ID = "cube-net"
+
     DEFAULT_CSS = """
     CubeView { align: center middle; }
     CubeView #cube-box { width: auto; height: auto; max-width: 100%; }

@@ -92,6 +92,8 @@ class SimView(GameView):
           for index, letter in enumerate(NODE_LETTERS)],
     ]
 
+    BOARD_ID = "sim-canvas"
+
     DEFAULT_CSS = """
     SimView { align: center middle; }
     SimView #sim-box { width: auto; height: auto; padding: 0 1; background: $surface; }

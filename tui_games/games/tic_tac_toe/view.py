@@ -45,6 +45,8 @@ class TicTacToeView(GameView):
         *[Binding(str(n), f"play_cell({n - 1})", f"Cell {n}", show=False) for n in range(1, 10)],
     ]
 
+    BOARD_ID = "ttt-board"
+
     DEFAULT_CSS = """
     TicTacToeView { align: center middle; }
     """

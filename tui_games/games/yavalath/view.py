@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from tui_games.games.yavalath.constants import SWAP_ACTION
 from tui_games.ui.game_view import BOARD_MARGIN, GameView
 from tui_games.ui.messages import CellClicked
 from tui_games.ui.seat_marks import seat_mark
@@ -22,8 +23,6 @@ from tui_games.ui.widgets.hex_board import HexBoard, HexLayout, nearest_in_row, 
 
 ROW_LETTERS = "abcdefghi"
 """Row names from the top (the game's cell names: 'e5' is the fifth cell of row e)."""
-SWAP_ACTION = 61
-"""The swap's action (after the 61 cells)."""
 MARGIN = 4
 """Columns left and right of the cells: a bracket or marker, a space, the row letter and a space."""
 FOUR_MARK, THREE_MARK = "*", "!"
@@ -61,6 +60,8 @@ class YavalathView(GameView):
         *[Binding(letter, f"row({i})", f"Row {letter}", show=False) for i, letter in enumerate(ROW_LETTERS)],
         *[Binding(str(d), f"number({d})", f"Number {d}", show=False) for d in range(1, 10)],
     ]
+
+    BOARD_ID = "yavalath-board"
 
     DEFAULT_CSS = """
     YavalathView { align: center middle; }

@@ -1,7 +1,11 @@
 """A rectangular board of clickable cells, laid out with Textual's grid layout.
 
 The grid only draws what a view tells it (text and state classes per cell) and reports clicks with
-:class:`~tui_games.ui.messages.CellClicked`; it knows nothing about any game.
+:class:`~tui_games.ui.messages.CellClicked`; it knows nothing about any game. It styles the shared
+states (:data:`CELL_STATES`); a game's own pieces are classes its view names and styles in the view's
+CSS with the game's colours (:mod:`tui_games.ui.looks`), written without the ``BoardCell`` type
+(``.-piece-0 { ... }``) so that the shared states (cursor, last move, winning line, hint, hover) stay on
+top, or joined with one (``.-piece-0.-last``) to win over it.
 """
 
 from __future__ import annotations
@@ -14,9 +18,8 @@ from textual.widgets import Static
 from tui_games.ui.messages import CellClicked
 
 CELL_STATES = ("-cursor", "-last", "-win", "-hint", "-seat-0", "-seat-1", "-seat-2", "-seat-3",
-               "-disc-0", "-disc-1", "-felt", "-stone-0", "-stone-1", "-empty", "-target", "-header", "-new",
-               "-tile-1", "-tile-2", "-tile-3", "-tile-4", "-tile-5", "-tile-6")
-"""Classes a view may set on a cell; every other class is left alone."""
+               "-empty", "-target", "-header", "-new")
+"""The state classes the grid styles itself; a view may set others that its own CSS styles."""
 
 
 class BoardCell(Static):
@@ -26,6 +29,8 @@ class BoardCell(Static):
         super().__init__("", id=f"cell-{index}", classes="board-cell")
         self.index = index
         """The cell's row-major position."""
+        self.states: frozenset[str] = frozenset()
+        """The state classes the last :meth:`BoardGrid.paint` gave the cell."""
 
     def on_click(self, event: events.Click) -> None:
         """Report the click to the view."""
@@ -65,29 +70,13 @@ class BoardGrid(Widget):
     BoardCell.-seat-1 { color: $seat-1; }
     BoardCell.-seat-2 { color: $seat-2; }
     BoardCell.-seat-3 { color: $seat-3; }
-    BoardCell.-disc-0 { background: $disc-0; color: $disc-ink; }
-    BoardCell.-disc-1 { background: $disc-1; color: $disc-ink; }
-    BoardCell.-felt { background: $felt; }
-    BoardCell.-stone-0 { background: $stone-0; color: $stone-ink-0; }
-    BoardCell.-stone-1 { background: $stone-1; color: $stone-ink-1; }
     BoardCell.-header { background: $background; color: $foreground-muted; text-style: none; }
     BoardCell.-header.-cursor { color: $accent; text-style: bold; background: $background; }
-    BoardCell.-tile-1 { background: $tile-1; color: auto 90%; }
-    BoardCell.-tile-2 { background: $tile-2; color: auto 90%; }
-    BoardCell.-tile-3 { background: $tile-3; color: auto 90%; }
-    BoardCell.-tile-4 { background: $tile-4; color: auto 90%; }
-    BoardCell.-tile-5 { background: $tile-5; color: auto 90%; }
-    BoardCell.-tile-6 { background: $tile-6; color: auto 90%; }
     BoardCell.-new { text-style: bold underline; }
     BoardCell.-target { background: $primary 25%; }
     BoardCell.-last { background: $last-move; text-style: bold underline; }
     BoardCell.-win { background: $win-line; text-style: bold underline; }
     BoardCell.-hint { background: $success 30%; text-style: bold italic; }
-    BoardCell.-disc-0.-last { background: $disc-0; }
-    BoardCell.-disc-1.-last { background: $disc-1; }
-    BoardCell.-disc-0.-win, BoardCell.-disc-1.-win { text-style: bold reverse; }
-    BoardCell.-stone-0.-last { background: $stone-0; }
-    BoardCell.-stone-1.-last { background: $stone-1; }
     BoardCell.-cursor { text-style: bold; background: $primary 30%; }
     GameView:focus BoardCell.-cursor { text-style: bold reverse; }
     BoardCell:hover { background: $primary 20%; }
@@ -145,8 +134,13 @@ class BoardGrid(Widget):
         return self._cells[index]
 
     def paint(self, index: int, text: str | Text, states: set[str] | frozenset[str] = frozenset()) -> None:
-        """Show ``text`` in cell ``index`` with exactly the state classes ``states`` (see CELL_STATES)."""
+        """Show ``text`` in cell ``index`` with exactly the state classes ``states``: shared ones
+        (:data:`CELL_STATES`) and the view's own."""
         cell = self._cells[index]
         cell.update(text)
-        for name in CELL_STATES:
-            cell.set_class(name in states, name)
+        states = frozenset(states)
+        if gone := cell.states - states:
+            cell.remove_class(*gone)
+        if new := states - cell.states:
+            cell.add_class(*new)
+        cell.states = states

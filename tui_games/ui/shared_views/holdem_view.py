@@ -16,7 +16,7 @@ from textual.binding import Binding
 
 from tui_games.core.errors import IllegalActionError
 from tui_games.engine.observer import PUBLIC_VIEW
-from tui_games.ui.poker_view import PokerView, face, short_name
+from tui_games.ui.shared_views.poker_view import PokerView, face, short_name
 from tui_games.ui.widgets.bet_sizer import PRESET_KEYS, BetSizer
 from tui_games.ui.widgets.card_table import TableModel, TableSeat, separator
 

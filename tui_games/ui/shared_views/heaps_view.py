@@ -73,6 +73,8 @@ class HeapsView(GameView):
         *[Binding(str(n), f"set_amount({n})", f"Take {n}", show=False) for n in range(1, 10)],
     ]
 
+    BOARD_ID = "nim-heaps"
+
     DEFAULT_CSS = """
     HeapsView { align: center middle; }
     HeapsView #nim-box { width: auto; height: auto; padding: 0 1; background: $surface; }
@@ -179,7 +181,7 @@ class HeapsView(GameView):
                     continue
                 taking = selected and from_bottom >= size - self.take
                 hinted = heap == hint_heap and from_bottom >= size - hint_take
-                glyph = self.glyphs.taken if taking else self.glyphs.stone
+                glyph = self.glyphs.token_marked if taking else self.glyphs.token
                 style = "$seat-0 bold" if taking else ("$success bold underline" if hinted else "$accent")
                 lines.append(Content.styled(glyph, style))
             marker = self.glyphs.arrows["up"] if selected else " "
