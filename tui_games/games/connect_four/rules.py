@@ -13,9 +13,8 @@ from tui_games.engine.jit import SIG_APPLY, SIG_EVALUATE, SIG_LEGAL, kernel, np
 from tui_games.engine.layout import Field, StateLayout
 from tui_games.engine.standard import no_chance_outcomes as chance_outcomes  # noqa: F401 (kernel)
 from tui_games.engine.standard import two_player_win_loss_returns as returns  # noqa: F401 (kernel)
+from tui_games.games.connect_four.constants import HEIGHT, WIDTH
 
-WIDTH = 7
-HEIGHT = 6
 CELLS = WIDTH * HEIGHT
 COLUMN_BITS = HEIGHT + 1
 """Bits per column: six cells plus the sentinel."""

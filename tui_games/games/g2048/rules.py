@@ -17,14 +17,13 @@ from tui_games.engine.header import (
 from tui_games.engine.jit import SIG_APPLY, SIG_CHANCE, SIG_EVALUATE, SIG_LEGAL, SIG_RETURNS, kernel, np
 from tui_games.engine.layout import Field, StateLayout
 from tui_games.games.g2048.heuristic import line_heuristic
+from tui_games.games.g2048.constants import DOWN, LEFT, RIGHT, UP  # noqa: F401 (the moves' ids)
 
 SIZE = 4
 """The board is SIZE x SIZE cells."""
 NUM_CELLS = SIZE * SIZE
 """16 cells, numbered 0-15 row-major from the top left."""
 
-UP, RIGHT, DOWN, LEFT = 0, 1, 2, 3
-"""The four moves, with OpenSpiel's action ids."""
 NUM_MOVES = 4
 """Moves are actions 0..3."""
 NUM_CHANCE_OUTCOMES = 2 * NUM_CELLS

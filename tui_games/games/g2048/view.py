@@ -11,12 +11,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from tui_games.games.g2048.constants import DOWN, LEFT, RIGHT, UP
 from tui_games.ui.game_view import GameView, largest_fitting
 from tui_games.ui.messages import ButtonAction, CellClicked
 from tui_games.ui.widgets.action_bar import ActionBar
 from tui_games.ui.widgets.board_grid import BoardGrid
 
-UP, RIGHT, DOWN, LEFT = 0, 1, 2, 3
 DIRECTIONS = ("up", "right", "down", "left")
 CELL_SIZES = ((7, 3), (9, 4), (11, 5), (13, 6))
 """Tile sizes (columns, lines) from 80x24 up; the view takes the largest that fits."""
