@@ -186,6 +186,8 @@ GAMES = [
     ("blackjack", {"rules": "american"}, [Seat(), Seat(), Seat("ai", 1)]),
     ("bluff-poker", {"players": 3}, [Seat(), Seat(), Seat("ai", 1)]),
     ("ropasci360", {}, [Seat(), Seat()]),
+    ("uno", {"players": 3}, [Seat(), Seat("ai", 1), Seat()]),
+    ("doudizhu", {}, [Seat(), Seat(), Seat("ai", 1)]),
 ]
 
 

@@ -1,0 +1,138 @@
+"""UNO AI levels (help.md says what each does).
+
+1 Gentle: a random legal action.
+2 Rule player: the scored rules of :mod:`.policy` (keep wilds, stay in your strongest colour, use the
+  action cards for tempo), deterministic but for ties.
+3 Card shark: determinized flat Monte Carlo (:mod:`.search`): worlds dealt from the cards it cannot see
+  (and what the table has learnt about who lacks what), every legal action tried in each world, the
+  hand finished by rule players; about 35 ms a move.
+
+Every level reads the seat's redacted view only (rules.redact), never another hand or the pile.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+
+from tui_games.core.hints import Hint
+from tui_games.engine.observer import redacted_array
+from tui_games.engine.players import WarmUp, require_decision
+from tui_games.engine.rng import make_rng
+from tui_games.engine.stopflag import StopFlag
+from tui_games.games.uno import rules
+from tui_games.games.uno.game import KERNELS
+from tui_games.games.uno.policy import rule_action
+from tui_games.games.uno.search import flat_monte_carlo
+
+GENTLE, RULE_PLAYER, CARD_SHARK = 1, 2, 3
+SEARCH_SECONDS = 0.035
+"""The top level's thinking time per move."""
+SEARCH_WORLDS = 20_000
+"""The most worlds one search deals (the time runs out long before, except near the end of a hand)."""
+FIRST_BATCH = 8
+"""Worlds of the search's first run, which times the rest."""
+PLAYOUT_EPSILON = 0.1
+"""How often a playout's rule player plays a random legal action instead."""
+
+
+class UnoAI:
+    """An UNO player of a given level; ``seconds`` and ``worlds`` bound the top level's search."""
+
+    def __init__(self, level: int, seed: int = 0, seconds: float | None = SEARCH_SECONDS,
+                 worlds: int = SEARCH_WORLDS, epsilon: float = PLAYOUT_EPSILON) -> None:
+        self.level = level
+        self.seconds = seconds
+        self.worlds = worlds
+        self.epsilon = epsilon
+        self.random = random.Random(seed)
+        self.rng = make_rng(seed)
+        self.stop_flag = StopFlag()
+        self.warm_up = WarmUp(self._compile)
+        self.last_worlds = 0
+        """Worlds the last search dealt."""
+
+    def _compile(self) -> None:
+        state = KERNELS.initial(0, {"players": 2, "rules": "rlcard"})
+        buffer = np.empty(rules.MAX_ACTIONS, np.int64)
+        while state[0] < 0:
+            n = KERNELS.chance(state, buffer, np.empty(rules.MAX_ACTIONS, np.float64))
+            KERNELS.apply(state, buffer[n - 1])
+        rule_action(state, self.rng, 0.0, buffer)
+        n = KERNELS.legal(state, buffer)
+        flat_monte_carlo(state, int(state[0]), 1, self.epsilon, self.rng, StopFlag().array, buffer[:n].copy(), n,
+                         np.zeros(n), np.zeros(n, np.int64))
+
+    def prepare(self, state=None) -> None:
+        """Compile (or load) the kernels the moves use."""
+        self.warm_up()
+
+    def stop(self) -> None:
+        """Cut a running search short: it answers with what it has."""
+        self.stop_flag.set()
+
+    def choose(self, state) -> int:
+        """This level's action for the seat to move."""
+        legal = require_decision(state)
+        if len(legal) == 1:
+            return legal[0]
+        if self.level == GENTLE:
+            return self.random.choice(legal)
+        self.prepare()
+        view = redacted_array(KERNELS, state.array, state.current_player)
+        if self.level == RULE_PLAYER:
+            return int(rule_action(view, self.rng, 0.0, np.empty(rules.MAX_ACTIONS, np.int64)))
+        values = self.values(state)
+        return max(legal, key=lambda action: values[action][0])
+
+    def values(self, state) -> dict[int, tuple[float, int]]:
+        """{action: (mean return, worlds)} of the top level's search in ``state``."""
+        legal = require_decision(state)
+        self.prepare()
+        player = state.current_player
+        view = redacted_array(KERNELS, state.array, player)
+        moves = np.array(legal, np.int64)
+        sums = np.zeros(len(legal))
+        visits = np.zeros(len(legal), np.int64)
+        self.stop_flag.clear()
+        self.last_worlds = self._search(view, player, moves, sums, visits)
+        return {action: (sums[i] / visits[i] if visits[i] else -1e9, int(visits[i]))
+                for i, action in enumerate(legal)}
+
+    def _search(self, view, player: int, moves, sums, visits) -> int:
+        """Deal worlds in short runs until ``worlds`` are dealt, the time is up (the runs are sized from
+        the speed so far, so the last ends by the deadline) or a stop is asked; returns the worlds."""
+        started = time.perf_counter()
+        done, batch = 0, FIRST_BATCH
+        while done < self.worlds and not self.stop_flag.is_set:
+            batch = min(batch, self.worlds - done)
+            done += int(flat_monte_carlo(view, player, batch, self.epsilon, self.rng, self.stop_flag.array, moves,
+                                         len(moves), sums, visits))
+            if self.seconds is None or done == 0:
+                continue
+            elapsed = time.perf_counter() - started
+            left = self.seconds - elapsed
+            if left <= 0:
+                break
+            batch = max(1, min(int(left / (elapsed / done)), 4 * batch))
+        return done
+
+    def hint(self, state) -> Hint:
+        """The top level's suggestion: each action's expected result over the worlds it dealt."""
+        values = self.values(state)
+        best = max(values, key=lambda action: values[action][0])
+        rlcard = int(state.array[rules.RULES]) == rules.RLCARD
+        texts = {}
+        for action, (mean, worlds) in values.items():
+            if not worlds:
+                continue
+            texts[action] = (f"wins {50 * (mean + 1):.0f}%" if rlcard else f"{mean:+.1f} points")
+        return Hint(best=best, values=texts, summary=f"{self.last_worlds} worlds dealt")
+
+
+def make_ai(spec, level: int, seed: int = 0) -> UnoAI:
+    """The AI player for ``level`` (1..3)."""
+    return UnoAI(level, seed)
+
