@@ -41,10 +41,10 @@ def play_hand(job: tuple) -> dict:
     from tui_games.games.uno.ai import UnoAI
     from tui_games.games.uno.rlcard_mirror import Mirror
 
-    level, hand, seconds = job
+    level, hand, seconds, depth = job
     np.random.seed(hand)  # uno-rule-v1 draws from numpy's global generator
     agent = UNORuleAgentV1()
-    ai = UnoAI(level, seed=hand, seconds=seconds)
+    ai = UnoAI(level, seed=hand, seconds=seconds, depth=depth)
     ai.prepare()
     mirror = Mirror(catalog.get("uno"), hand, 2)
     state = mirror.state
@@ -63,9 +63,10 @@ def play_hand(job: tuple) -> dict:
     return {"won": int(state.winner == ours), "times": times}
 
 
-def measure_level(level: int, hands: int, seconds: float, jobs: int, deadline: float | None) -> dict:
-    """Play ``hands`` hands of ``level`` (fewer when ``deadline``, a perf_counter time, passes)."""
-    work = [(level, hand, seconds) for hand in range(hands)]
+def measure_level(level: int, hands: int, seconds: float, jobs: int, deadline: float | None, depth: int = 0) -> dict:
+    """Play ``hands`` hands of ``level`` (fewer when ``deadline``, a perf_counter time, passes; the top
+    level's playouts cut at ``depth`` turns, 0: never)."""
+    work = [(level, hand, seconds, depth) for hand in range(hands)]
     results = []
     started = time.perf_counter()
     if jobs > 1:
@@ -109,6 +110,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1000, help="hands per level (default 1000)")
     parser.add_argument("--levels", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--seconds", type=float, default=None, help="the top level's time a move (default its own)")
+    parser.add_argument("--depth", type=int, default=None,
+                        help="cut the top level's playouts at this many turns (default: search.PLAYOUT_DEPTH)")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing hands at once")
     parser.add_argument("--minutes", type=float, default=None, help="stop each level after this long")
     parser.add_argument("--speed", type=float, default=0.0, help="also time random hands for this many seconds")
@@ -120,13 +123,16 @@ def main() -> None:
         print("rlcard is not installed (pip install rlcard==1.2.0): no UNO strength figures")
         return
     from tui_games.games.uno.ai import SEARCH_SECONDS
+    from tui_games.games.uno.search import PLAYOUT_DEPTH
 
     seconds = SEARCH_SECONDS if args.seconds is None else args.seconds
+    depth = PLAYOUT_DEPTH if args.depth is None else args.depth
     report = {"opponent": "RLCard uno-rule-v1", "rules": "rlcard", "players": 2, "seconds_per_move": seconds,
+              "playout_depth": depth,
               "levels": {}}
     for level in args.levels:
         deadline = None if args.minutes is None else time.perf_counter() + 60 * args.minutes
-        report["levels"][str(level)] = measure_level(level, args.hands, seconds, args.jobs, deadline)
+        report["levels"][str(level)] = measure_level(level, args.hands, seconds, args.jobs, deadline, depth)
         if not args.json:
             figures = report["levels"][str(level)]
             print(f"level {level}: {figures['win_rate']:.1%} of {figures['hands']} hands "

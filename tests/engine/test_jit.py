@@ -86,6 +86,12 @@ def test_editing_one_game_changes_that_games_cache_key_only(tmp_path, monkeypatc
             k: v for k, v in before.items() if k != "nim"}
         (copy / "games/nim/view.py").write_text("# views hold no kernels\n")
         assert keys() == after_game_edit
+        (copy / "games/tic_tac_toe/table.json").write_text("[1, 2, 3]\n")  # a table kernels may load
+        after_table = keys()
+        assert after_table["ttt"] != after_game_edit["ttt"]
+        assert {k: v for k, v in after_table.items() if k != "ttt"} == {
+            k: v for k, v in after_game_edit.items() if k != "ttt"}
+        after_game_edit = after_table
         with (copy / "engine/standard.py").open("a") as handle:
             handle.write("\n# an engine edit\n")
         after_engine_edit = keys()

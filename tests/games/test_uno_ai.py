@@ -3,14 +3,18 @@ written positions, and the search level's moves and hints."""
 
 from __future__ import annotations
 
-import numpy as np
+import json
 
+import numpy as np
+from project_scripts import load_script
 from test_uno import SPEC, dealt, play, position
+from tui_games.engine.header import PLAYER, TERMINAL
 from tui_games.engine.observer import redacted_array
 from tui_games.engine.rng import make_rng
-from tui_games.games.uno import rules
+from tui_games.games.uno import hand_values, rules
 from tui_games.games.uno.ai import UnoAI
 from tui_games.games.uno.game import KERNELS
+from tui_games.games.uno.search import playout
 from tui_games.games.uno.worlds import sample_world
 
 
@@ -109,3 +113,77 @@ def test_every_level_answers_at_once_with_one_legal_action():
     state = position([["y-9"], ["b-2"]], "r-5", "rlcard")
     for level in (1, 2, 3):
         assert SPEC.ai(level, seed=0).choose(state) == rules.DRAW
+
+
+# ----- the hand values ---------------------------------------------------------------------------------
+def numpy_chance(state, player: int, weights: np.ndarray) -> float:
+    """The hand values' chance for ``player`` in ``state``, computed here from the features' definitions."""
+    a = state.array
+    hand = a[rules.HANDS + player * rules.NUM_TYPES:rules.HANDS + (player + 1) * rules.NUM_TYPES]
+    sizes = [int(a[rules.SIZES + seat]) for seat in range(state.num_players)]
+    smallest = min(size for seat, size in enumerate(sizes) if seat != player)
+    by_colour = hand[:52].reshape(4, 13)
+    top = int(a[rules.TOP_COLOUR])
+    row = [1.0, sizes[player], 1.0 / max(sizes[player], 1), hand[rules.WILD_TYPE], hand[rules.WILD4_TYPE],
+           by_colour[:, 10:].sum(), (by_colour.sum(axis=1) > 0).sum(), by_colour[top].sum() if top >= 0 else 0,
+           smallest, 1.0 / smallest, state.num_players, float(state.current_player == player),
+           float(a[rules.RULES] == rules.OFFICIAL)]
+    return float(1.0 / (1.0 + np.exp(-np.dot(weights, row))))
+
+
+def test_the_shipped_hand_values_load_and_record_how_they_were_made():
+    table = hand_values.load_table()
+    info = table.info
+    assert info["format"] == hand_values.FORMAT and tuple(info["features"]) == hand_values.FEATURES
+    assert table.weights.shape == (hand_values.NUM_FEATURES,)
+    assert info["command"].startswith("scripts/uno_hand_values.py") and info["seed"] and info["hands"] >= 100_000
+    held = info["held_out"]
+    assert held["positions"] > 10_000 and held["log_loss"] < held["constant_log_loss"] - 0.02
+    assert (hand_values.COLOURS * hand_values.TRAITS, hand_values.WILD_TYPE, hand_values.WILD4_TYPE) == (
+        52, rules.WILD_TYPE, rules.WILD4_TYPE)
+
+
+def test_evaluate_is_the_shipped_table_scaled_to_returns():
+    weights = hand_values.load_table().weights
+    for reading, players in (("rlcard", 2), ("official", 3), ("official", 4)):
+        state = dealt(5, players=players, rules=reading)
+        for _ in range(5):
+            for player in range(players):
+                expected = 2 * numpy_chance(state, player, weights) - 1
+                assert abs(float(rules.evaluate(state.array, player)) - expected) < 1e-9
+            state.apply(state.legal_actions()[0])
+            state.resolve_chance()
+
+
+def test_a_few_cards_with_wilds_are_worth_more_than_many_unmatched_cards():
+    opponent = ["y-1", "y-2", "y-3", "y-4", "y-5"]
+    strong = position([["wild", "wild_draw_4", "r-3"], opponent], "r-5", "rlcard")
+    weak = position([["g-1", "g-2", "b-3", "b-4", "y-6", "y-7", "g-8", "b-9"], opponent], "r-5", "rlcard")
+    assert float(rules.evaluate(strong.array, 0)) > 0.3 > -0.3 > float(rules.evaluate(weak.array, 0))
+    assert float(rules.evaluate(strong.array, 1)) < float(rules.evaluate(weak.array, 1))
+
+
+def test_the_generator_runs_end_to_end_on_a_few_hands(tmp_path):
+    script = load_script("uno_hand_values")
+    out = tmp_path / "values.json"
+    assert script.main(["--hands", "1200", "--jobs", "1", "--seed", "3", "--out", str(out)]) == 0
+    written = json.loads(out.read_text())
+    assert written["hands"] == 1200 and written["seed"] == 3 and "--hands 1200" in written["command"]
+    assert written["held_out"]["positions"] > 0
+    assert hand_values.read_table(out).weights.shape == (hand_values.NUM_FEATURES,)
+    shipped = hand_values.load_table().info
+    assert set(written) == set(shipped) and written["features"] == shipped["features"]
+
+
+def test_a_playout_cut_short_in_rlcards_reading_returns_the_hand_values():
+    actions, probs = np.empty(rules.MAX_ACTIONS, np.int64), np.empty(rules.MAX_ACTIONS)
+    out = np.zeros(rules.MAX_SEATS)
+    state = position([["r-7", "r-8", "g-1"], ["y-1", "y-2"]], "r-5", "rlcard")
+    s = state.array.copy()
+    value = playout(s, 0, make_rng(0), 0.0, actions, probs, out, 1)
+    assert int(s[rules.SIZES]) == 2 and s[PLAYER] == 1  # one turn played: seat 0 played a red card
+    assert value == float(rules.evaluate(s, 0)) and -1.0 < value < 1.0
+    official = position([["r-7", "r-8", "g-1"], ["y-1", "y-2"]], "r-5", "official")
+    s = official.array.copy()
+    value = playout(s, 0, make_rng(0), 0.0, actions, probs, out, 1)
+    assert s[PLAYER] == TERMINAL and value == out[0] and value != 0.0  # the official reading plays on to the end

@@ -32,7 +32,10 @@ from tui_games import __version__
 from tui_games.core.locations import cache_dir
 
 _PACKAGE_ROOT = Path(__file__).resolve().parent.parent
-_NOT_JITTED = {"spec.py", "view.py", "__init__.py"}
+_NOT_JITTED = {"spec.py", "view.py", "look.py", "__init__.py"}
+_KERNEL_INPUTS = {".py", ".json", ".npz", ".npy"}
+"""Files of a game folder whose contents may end up inside its kernels: sources, and the tables they
+load at import (weights, books, hand values), which compiled kernels hold as constants."""
 
 
 def cache_root() -> Path:
@@ -63,9 +66,11 @@ def engine_sources_hash() -> str:
 
 @lru_cache(maxsize=None)
 def game_sources_hash(folder: str) -> str:
-    """A short hash of the engine's sources and those of ``games/<folder>/`` that can hold kernels."""
-    game_files = sorted(p for p in _PACKAGE_ROOT.joinpath("games", folder).rglob("*.py")
-                        if p.name not in _NOT_JITTED)
+    """A short hash of the engine's sources and the files of ``games/<folder>/`` that can hold kernels
+    or feed them (a regenerated table recompiles the game's kernels, as an edited source does)."""
+    game_files = sorted(p for p in _PACKAGE_ROOT.joinpath("games", folder).rglob("*")
+                        if p.suffix in _KERNEL_INPUTS and p.name not in _NOT_JITTED
+                        and "__pycache__" not in p.parts)
     return _digest(sorted(_PACKAGE_ROOT.joinpath("engine").rglob("*.py")) + game_files)
 
 

@@ -5,7 +5,9 @@
   action cards for tempo), deterministic but for ties.
 3 Card shark: determinized flat Monte Carlo (:mod:`.search`): worlds dealt from the cards it cannot see
   (and what the table has learnt about who lacks what), every legal action tried in each world, the
-  hand finished by rule players; about 35 ms a move.
+  hand finished by rule players; about 35 ms a move. Playouts run to the end of the hand: cut at 8 or
+  16 turns and valued by the hand values (:mod:`.hand_values`), they dealt 2-3 times the worlds but won
+  56.6% and 60.0% of 500 hands against uno-rule-v1 where full playouts won 61.2% (search.PLAYOUT_DEPTH).
 
 Every level reads the seat's redacted view only (rules.redact), never another hand or the pile.
 """
@@ -25,7 +27,7 @@ from tui_games.engine.stopflag import StopFlag
 from tui_games.games.uno import rules
 from tui_games.games.uno.game import KERNELS
 from tui_games.games.uno.policy import rule_action
-from tui_games.games.uno.search import flat_monte_carlo
+from tui_games.games.uno.search import PLAYOUT_DEPTH, flat_monte_carlo
 
 GENTLE, RULE_PLAYER, CARD_SHARK = 1, 2, 3
 SEARCH_SECONDS = 0.035
@@ -42,8 +44,9 @@ class UnoAI:
     """An UNO player of a given level; ``seconds`` and ``worlds`` bound the top level's search."""
 
     def __init__(self, level: int, seed: int = 0, seconds: float | None = SEARCH_SECONDS,
-                 worlds: int = SEARCH_WORLDS, epsilon: float = PLAYOUT_EPSILON) -> None:
+                 worlds: int = SEARCH_WORLDS, epsilon: float = PLAYOUT_EPSILON, depth: int = PLAYOUT_DEPTH) -> None:
         self.level = level
+        self.depth = depth
         self.seconds = seconds
         self.worlds = worlds
         self.epsilon = epsilon
@@ -63,7 +66,7 @@ class UnoAI:
         rule_action(state, self.rng, 0.0, buffer)
         n = KERNELS.legal(state, buffer)
         flat_monte_carlo(state, int(state[0]), 1, self.epsilon, self.rng, StopFlag().array, buffer[:n].copy(), n,
-                         np.zeros(n), np.zeros(n, np.int64))
+                         np.zeros(n), np.zeros(n, np.int64), self.depth)
 
     def prepare(self, state=None) -> None:
         """Compile (or load) the kernels the moves use."""
@@ -109,7 +112,7 @@ class UnoAI:
         while done < self.worlds and not self.stop_flag.is_set:
             batch = min(batch, self.worlds - done)
             done += int(flat_monte_carlo(view, player, batch, self.epsilon, self.rng, self.stop_flag.array, moves,
-                                         len(moves), sums, visits))
+                                         len(moves), sums, visits, self.depth))
             if self.seconds is None or done == 0:
                 continue
             elapsed = time.perf_counter() - started
@@ -120,7 +123,8 @@ class UnoAI:
         return done
 
     def hint(self, state) -> Hint:
-        """The top level's suggestion: each action's expected result over the worlds it dealt."""
+        """The top level's suggestion: each action's expected result over the worlds it dealt, and how often
+        the hand values (rules.evaluate) say a position like the mover's wins."""
         values = self.values(state)
         best = max(values, key=lambda action: values[action][0])
         rlcard = int(state.array[rules.RULES]) == rules.RLCARD
@@ -129,7 +133,10 @@ class UnoAI:
             if not worlds:
                 continue
             texts[action] = (f"wins {50 * (mean + 1):.0f}%" if rlcard else f"{mean:+.1f} points")
-        return Hint(best=best, values=texts, summary=f"{self.last_worlds} worlds dealt")
+        view = redacted_array(KERNELS, state.array, state.current_player)
+        chance = 50 * (float(rules.evaluate(view, state.current_player)) + 1)
+        return Hint(best=best, values=texts,
+                    summary=f"{self.last_worlds} worlds dealt; hands like yours win {chance:.0f}%")
 
 
 def make_ai(spec, level: int, seed: int = 0) -> UnoAI:

@@ -30,6 +30,8 @@ from tui_games.engine.layout import Field, StateLayout
 from tui_games.engine.observer import UNSEEN
 from tui_games.games.uno.constants import (ACCEPT, CHALLENGE, DRAW, DRAW_2, KEEP,  # noqa: F401 (action ids)
                                            REVERSE, SKIP, WILD, WILD_DRAW_4)
+from tui_games.games.uno.hand_values import WEIGHTS as VALUE_WEIGHTS
+from tui_games.games.uno.hand_values import win_chance
 
 OFFICIAL = 0
 RLCARD = 1
@@ -676,15 +678,16 @@ def returns(s, out):
 
 @kernel(SIG_EVALUATE)
 def evaluate(s, player):
-    """Fewer cards than the others is better: the mean gap in hand sizes, scaled into -1..1."""
-    n = s[NUM_PLAYERS]
-    mine = s[SIZES + player]
-    others = 0.0
-    for seat in range(n):
+    """``player``'s chance to win the hand by the fitted hand values (:mod:`.hand_values`), scaled into
+    -1..1 (RLCard's return: +1 a win, -1 a loss)."""
+    smallest = 1000
+    for seat in range(s[NUM_PLAYERS]):
         if seat != player:
-            others += s[SIZES + seat]
-    gap = others / (n - 1) - mine
-    return max(-1.0, min(1.0, gap / 10.0))
+            smallest = min(smallest, s[SIZES + seat])
+    base = hand_at(player)
+    chance = win_chance(s[base:base + NUM_TYPES], s[SIZES + player], s[NUM_PLAYERS], s[PLAYER] == player,
+                        s[RULES] == OFFICIAL, s[TOP_COLOUR], smallest, VALUE_WEIGHTS)
+    return 2.0 * chance - 1.0
 
 
 # ----- what a seat may see ------------------------------------------------------------------------------

@@ -22,30 +22,42 @@ PLAYOUT_CAP = 3000
 PLAYOUT_BRIDGE = 0.0
 """The playouts' rule players do not keep symbol pairs (policy.BRIDGE): measured, the search wins
 more so."""
+PLAYOUT_DEPTH = 0
+"""Turns after which a playout in RLCard's reading stops and the hand values (``rules.evaluate``) value
+the position; 0: playouts run to the end of the hand. Measured (500 two-player hands each against
+uno-rule-v1, 35 ms a move): to the end 61.2%, cut at 16 turns 60.0%, at 8 turns 56.6%, though the cuts
+dealt 2.2 and 3.4 times the worlds."""
 POLL = 4
 """Iterations between two looks at the stop flag."""
 
 
 @kernel()
-def playout(s, player, rng, epsilon, actions, probs, out):
-    """Finish the hand in ``s`` with rule players; returns ``player``'s return."""
+def playout(s, player, rng, epsilon, actions, probs, out, depth):
+    """Finish the hand in ``s`` with rule players; returns ``player``'s return. In RLCard's reading, with
+    ``depth`` > 0, stop after ``depth`` turns and return ``rules.evaluate`` (the hand values) instead."""
     plies = 0
+    turns = 0
+    cut = depth > 0 and s[rules.RULES] == rules.RLCARD
     while s[PLAYER] != TERMINAL and plies < PLAYOUT_CAP:
         if s[PLAYER] == CHANCE:
             n = rules.chance_outcomes(s, actions, probs)
             rules.apply_action(s, actions[pick_weighted(rng, probs, n)])
         else:
+            if cut and turns >= depth:
+                return rules.evaluate(s, player)
             rules.apply_action(s, rule_action(s, rng, epsilon, actions, PLAYOUT_BRIDGE))
+            turns += 1
         plies += 1
     rules.returns(s, out)
     return out[player]
 
 
 @kernel(types.int64(types.int64[::1], types.int64, types.int64, types.float64, types.int64[::1],
-                    types.int64[::1], types.int64[::1], types.int64, types.float64[::1], types.int64[::1]))
-def flat_monte_carlo(root, player, iterations, epsilon, rng, control, moves, n_moves, sums, visits):
+                    types.int64[::1], types.int64[::1], types.int64, types.float64[::1], types.int64[::1], types.int64))
+def flat_monte_carlo(root, player, iterations, epsilon, rng, control, moves, n_moves, sums, visits, depth):
     """Up to ``iterations`` worlds for ``player`` (to move in ``root``, of which only what it sees is
-    read): ``sums[i]`` and ``visits[i]`` collect the returns of ``moves[i]``. Returns the worlds dealt."""
+    read): ``sums[i]`` and ``visits[i]`` collect the returns of ``moves[i]``; playouts cut at ``depth`` turns
+    (see :func:`playout`). Returns the worlds dealt."""
     world = np.empty_like(root)
     s = np.empty_like(root)
     actions = np.empty(rules.MAX_ACTIONS, np.int64)
@@ -59,7 +71,7 @@ def flat_monte_carlo(root, player, iterations, epsilon, rng, control, moves, n_m
         for i in range(n_moves):
             s[:] = world
             rules.apply_action(s, moves[i])
-            sums[i] += playout(s, player, rng, epsilon, actions, probs, out)
+            sums[i] += playout(s, player, rng, epsilon, actions, probs, out, depth)
             visits[i] += 1
         done += 1
     return done
