@@ -1,12 +1,19 @@
 """Dou Dizhu AI levels. Every level decides from what its seat may see (the redacted state).
 
-1 Gentle: half its moves are the rule player's, half a random legal move; bids 1 with a good hand.
+1 Gentle: half its moves are the rule player's, half a random legal move; bids 1 with a good hand
+  (its odds from 24 sampled deals played out as landlord).
 2 Rule player: the rule player of strategy.py (RLCard's doudizhu-rule-v1 idea, rewritten around the
-  plays a hand still needs); bids from the odds of 48 sampled deals played out as landlord.
+  plays a hand still needs).
 3 Card counter: determinized flat Monte Carlo (search.py): the hidden hands dealt afresh from the
   cards not yet seen, every candidate move played out by the rule player in every seat; about 0.3 s.
 4 Master: the same search for up to 0.9 s a move (racing the candidates: the clearly worse are
-  dropped as the playouts come in), bidding from 1,000 sampled deals.
+  dropped as the playouts come in).
+
+Levels 2-4 bid at once from the hand-strength table (hand_strength.py, fitted by
+scripts/doudizhu_hand_strength.py): the hand's predicted chance to win as landlord against the
+table's thresholds for the turn of the auction. ``bidding="playouts"`` bids as the levels did before
+the table, from the odds of sampled deals played out as landlord (48, 300 and 1,000 deals at levels 2-4,
+at :data:`BID_ODDS`).
 
 Candidates: the legal moves the rule player rates best, at most two kicker choices per main part
 (a trio's kicker, an airplane's wings), at most :data:`MAX_CANDIDATES` in all, the pass included.
@@ -25,7 +32,7 @@ from tui_games.engine.observer import redacted_array
 from tui_games.engine.players import WarmUp, require_decision
 from tui_games.engine.rng import make_rng
 from tui_games.engine.stopflag import StopFlag
-from tui_games.games.doudizhu import moves, rules, search, strategy
+from tui_games.games.doudizhu import hand_strength, moves, rules, search, strategy
 from tui_games.games.doudizhu.game import KERNELS, bid_action
 
 MAX_CANDIDATES = 24
@@ -33,15 +40,18 @@ MAX_CANDIDATES = 24
 PER_BLOCK = 2
 """Most kicker choices weighed for one main part."""
 BID_ODDS = (0.5, 0.58, 0.66)
-"""Landlord odds at which the searching levels bid 1, 2 and 3."""
+"""Landlord odds at which levels 2-4 bid 1, 2 and 3 when they bid by playouts."""
+BIDDINGS = ("table", "playouts")
+"""How a level bids: by the hand-strength table, or by playouts of sampled deals."""
 
 LEVELS = {
-    1: dict(name="Gentle", noise=0.5, seconds=0.0, bid_worlds=24, bid_odds=(0.62, 1.1, 1.1)),
-    2: dict(name="Rule player", noise=0.0, seconds=0.0, bid_worlds=48, bid_odds=BID_ODDS),
-    3: dict(name="Card counter", noise=0.0, seconds=0.3, bid_worlds=300, bid_odds=BID_ODDS),
-    4: dict(name="Master", noise=0.0, seconds=0.9, bid_worlds=1000, bid_odds=BID_ODDS),
+    1: dict(name="Gentle", noise=0.5, seconds=0.0, bidding="playouts", bid_worlds=24, bid_odds=(0.62, 1.1, 1.1)),
+    2: dict(name="Rule player", noise=0.0, seconds=0.0, bidding="table", bid_worlds=48, bid_odds=BID_ODDS),
+    3: dict(name="Card counter", noise=0.0, seconds=0.3, bidding="table", bid_worlds=300, bid_odds=BID_ODDS),
+    4: dict(name="Master", noise=0.0, seconds=0.9, bidding="table", bid_worlds=1000, bid_odds=BID_ODDS),
 }
-"""Each level's settings: random move rate, search seconds (0: the rule player alone), bidding."""
+"""Each level's settings: random move rate, search seconds (0: the rule player alone), how it bids,
+and the deals and odds of bidding by playouts."""
 
 
 def view_of(state, seat: int) -> np.ndarray:
@@ -70,14 +80,20 @@ def candidates(view: np.ndarray, seat: int, legal: list[int], limit: int = MAX_C
 
 
 class DoudizhuPlayer:
-    """One AI level (see the module docstring); ``seconds`` overrides the level's search time, and
-    ``worlds`` caps the worlds one search samples (a search then repeats exactly for a seed)."""
+    """One AI level (see the module docstring); ``seconds`` overrides the level's search time,
+    ``worlds`` caps the worlds one search samples (a search then repeats exactly for a seed), and
+    ``bidding`` (one of :data:`BIDDINGS`) the way it bids."""
 
-    def __init__(self, level: int, seed: int = 0, seconds: float | None = None, worlds: int | None = None) -> None:
+    def __init__(self, level: int, seed: int = 0, seconds: float | None = None, worlds: int | None = None,
+                 bidding: str | None = None) -> None:
         self.level = level
         self.settings = dict(LEVELS[level])
         if seconds is not None:
             self.settings["seconds"] = seconds
+        if bidding is not None:
+            if bidding not in BIDDINGS:
+                raise ValueError(f"bidding must be one of {BIDDINGS}, not {bidding!r}")
+            self.settings["bidding"] = bidding
         self.worlds = worlds
         self.random = random.Random(seed)
         self.rng = make_rng(seed)
@@ -98,6 +114,8 @@ class DoudizhuPlayer:
             rules.apply_action(s, actions[0])
         none = StopFlag().array
         search.landlord_odds(s, 0, 0, make_rng(0), none, 0.0)
+        if self.settings["bidding"] == "table":
+            hand_strength.load_table().win_rate(s[rules.HANDS:rules.HANDS + rules.RANKS])
         rules.begin_play(s, 0)
         strategy.rule_move(s, 0, self.buffer, *self.scratch)
         strategy.move_scores(s, 0, np.array([rules.PASS], dtype=np.int64), np.empty(1))
@@ -136,12 +154,18 @@ class DoudizhuPlayer:
         return self._search(view, seat, pool, rule)
 
     def _bid(self, view: np.ndarray, seat: int, legal: list[int]) -> int:
-        """Bid by the odds of winning as landlord over sampled deals."""
-        self.stop_flag.clear()
-        with self.stop_flag.deadline(max(self.settings["seconds"], 0.2)):
-            odds = search.landlord_odds(view, seat, self.settings["bid_worlds"], self.rng, self.stop_flag.array, 0.0)
+        """Bid by the hand-strength table, or by the odds of winning as landlord over sampled deals."""
+        if self.settings["bidding"] == "table":
+            table = hand_strength.load_table()
+            odds = table.win_rate(view[rules.HANDS + seat * rules.RANKS:rules.HANDS + (seat + 1) * rules.RANKS])
+            value = table.bid(odds, int(view[rules.BID_TURNS]), int(view[rules.BID]))
+        else:
+            self.stop_flag.clear()
+            with self.stop_flag.deadline(max(self.settings["seconds"], 0.2)):
+                odds = search.landlord_odds(view, seat, self.settings["bid_worlds"], self.rng,
+                                            self.stop_flag.array, 0.0)
+            value = sum(1 for threshold in self.settings["bid_odds"] if odds >= threshold)
         self.last_values = {rules.PASS: odds}
-        value = sum(1 for threshold in self.settings["bid_odds"] if odds >= threshold)
         action = bid_action(value) if value else rules.PASS
         return action if action in legal else rules.PASS
 
@@ -204,4 +228,4 @@ def make_ai(spec, level: int, seed: int = 0) -> DoudizhuPlayer:
     return DoudizhuPlayer(level, seed)
 
 
-__all__ = ["BID_ODDS", "DoudizhuPlayer", "LEVELS", "MAX_CANDIDATES", "candidates", "make_ai", "view_of"]
+__all__ = ["BIDDINGS", "BID_ODDS", "DoudizhuPlayer", "LEVELS", "MAX_CANDIDATES", "candidates", "make_ai", "view_of"]

@@ -35,9 +35,9 @@ DANGER = 5
 
 
 @kernel()
-def hand_value(c):
-    """How good the hand ``c`` (counts per rank, unchanged) is: minus the plays it still needs, plus
-    a little for the cards that win control, minus a little for low cards. 0 for an empty hand."""
+def hand_parts(c):
+    """The parts of :func:`hand_value` for the hand ``c`` (counts per rank, unchanged): (the plays it
+    still needs, the credit of its control cards, the debt of its low cards)."""
     w = c.copy()
     plays = 0.0
     control = 0.0
@@ -123,6 +123,14 @@ def hand_value(c):
         control += 0.5 * c[r] if r == TWO else 0.75 * c[r]
     absorbed = min(carriers, singles + pairs)
     plays += singles + pairs - absorbed
+    return plays, control, low
+
+
+@kernel()
+def hand_value(c):
+    """How good the hand ``c`` (counts per rank, unchanged) is: minus the plays it still needs, plus
+    a little for the cards that win control, minus a little for low cards. 0 for an empty hand."""
+    plays, control, low = hand_parts(c)
     return -plays + 0.15 * control - 0.01 * low
 
 
