@@ -18,6 +18,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from tui_games.core.errors import IllegalActionError
+from tui_games.core.words import counted
 from tui_games.ui.action_keys import ActionBarKeys
 from tui_games.ui.game_view import GameView
 from tui_games.ui.seat_marks import seat_mark
@@ -237,7 +238,7 @@ class DoudizhuView(ActionBarKeys, GameView):
     def _prompt(self, state, mine: bool, named: dict[str, int]) -> str:
         name = self.match.spec.seat_name
         if not mine:
-            return f"Your hand: {len(self._hand_text)} cards" if self.seat is not None else ""
+            return f"Your hand: {counted(len(self._hand_text), 'card')}" if self.seat is not None else ""
         if state.phase == "bidding":
             bids = " ".join(str(n) for n in (1, 2, 3) if f"bid {n}" in named)
             return f"Bid for landlord: {bids} or p pass"

@@ -15,6 +15,7 @@ from tui_games.core.definition import GameDefinition, SeatFigures, ai_factory
 from tui_games.core.errors import IllegalActionError, InvalidParameterError
 from tui_games.core.players import CHANCE
 from tui_games.core.series import SeriesRules, SeriesTarget, Standing
+from tui_games.core.words import counted
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.engine.observer import EVERYONE
 from tui_games.games.uno import rules
@@ -283,7 +284,7 @@ def _observe(state: KernelState, player: int) -> str:
              + (f", {name(s.dealer)} dealt" if s.dealer is not None else "")]
     if s.target:
         lines.append(f"Top card: {s.target}" + (f" (colour {s.colour})" if s.colour else ""))
-    lines.append(f"Draw pile: {s.draw_pile_size} cards; discards: {s.discard_size}")
+    lines.append(f"Draw pile: {counted(s.draw_pile_size, 'card')}; discards: {s.discard_size}")
     for seat in range(s.num_players):
         you = " (you)" if seat == player else ""
         cards = s.hand(seat)
