@@ -45,6 +45,7 @@ from pathlib import Path
 
 import numpy as np
 
+from tui_games.engine.logistic import fit_logistic, fit_scores
 from tui_games.engine.rng import make_rng
 from tui_games.games.doudizhu import hand_strength
 from tui_games.games.doudizhu.hand_strength import FEATURES, KINDS, NUM_FEATURES, SEATS
@@ -143,33 +144,6 @@ def features(hands: np.ndarray) -> np.ndarray:
     out = np.empty((len(hands), NUM_FEATURES), dtype=np.float64)
     hand_strength.features_of(np.ascontiguousarray(hands, dtype=np.int64), out)
     return out
-
-
-def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float, iterations: int = 30) -> np.ndarray:
-    """Weights minimising the mean log-loss of ``y`` (0/1) under sigmoid(``x`` @ w) plus ``l2`` |w|^2 / 2."""
-    w = np.zeros(x.shape[1])
-    for _ in range(iterations):
-        p = 1.0 / (1.0 + np.exp(-(x @ w)))
-        gradient = x.T @ (p - y) / len(y) + l2 * w
-        hessian = (x * (p * (1.0 - p))[:, None]).T @ x / len(y) + l2 * np.eye(x.shape[1])
-        step = np.linalg.solve(hessian, gradient)
-        w -= step
-        if np.abs(step).max() < 1e-6:
-            break
-    return w
-
-
-def quality(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict:
-    """Log-loss, accuracy and Brier score of the model on (``x``, ``y``), and the calibration: the
-    mean prediction and the mean result in each tenth of the predictions."""
-    p = np.clip(1.0 / (1.0 + np.exp(-(x @ w))), 1e-9, 1 - 1e-9)
-    edges = np.quantile(p, np.linspace(0, 1, 11))
-    tenth = np.clip(np.searchsorted(edges, p, side="right") - 1, 0, 9)
-    calibration = [[round(float(p[tenth == k].mean()), 3), round(float(y[tenth == k].mean()), 3)]
-                   for k in range(10) if np.any(tenth == k)]
-    return {"log_loss": round(float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))), 4),
-            "accuracy": round(float(np.mean((p > 0.5) == (y > 0.5))), 4),
-            "brier": round(float(np.mean((p - y) ** 2)), 4), "calibration": calibration}
 
 
 def constant_log_loss(train: np.ndarray, test: np.ndarray) -> float:
@@ -333,8 +307,8 @@ def logistic(x: np.ndarray) -> np.ndarray:
 
 def rule_model(x: np.ndarray, y: np.ndarray, held: np.ndarray, l2: float) -> tuple[np.ndarray, dict]:
     """Step 1 for one model: weights fitted to the rows not ``held``, and their scores."""
-    w = fit_logistic(x[~held], y[~held], l2)
-    return w, {"train": quality(x[~held], y[~held], w), "held_out": quality(x[held], y[held], w),
+    w = fit_logistic(x[~held], y[~held], l2, iterations=30, tolerance=1e-6)
+    return w, {"train": fit_scores(x[~held], y[~held], w), "held_out": fit_scores(x[held], y[held], w),
                "held_out_constant_log_loss": constant_log_loss(y[~held], y[held])}
 
 
@@ -342,12 +316,12 @@ def rescaled(w: np.ndarray, x: np.ndarray, y: np.ndarray, held: np.ndarray) -> t
     """Step 2 for one model: ``w`` with its logit rescaled (slope, shift) to the search games (``x``,
     ``y``) not ``held``, and the held-out scores before and after."""
     logit = np.column_stack([x @ w, np.ones(len(y))])
-    slope, shift = fit_logistic(logit[~held], y[~held], 0.0)
+    slope, shift = fit_logistic(logit[~held], y[~held], 0.0, iterations=30, tolerance=1e-6)
     final = slope * w
     final[0] += shift
     return final, {"slope": round(float(slope), 4), "shift": round(float(shift), 4),
-                   "held_out": quality(x[held], y[held], final),
-                   "held_out_before": quality(x[held], y[held], w),
+                   "held_out": fit_scores(x[held], y[held], final),
+                   "held_out_before": fit_scores(x[held], y[held], w),
                    "held_out_constant_log_loss": constant_log_loss(y[~held], y[held])}
 
 

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
+from tui_games.engine.logistic import fit_logistic
 from tui_games.games.ropasci360 import evaluation
 from tui_games.games.ropasci360.ai import RoPaSciPlayer
 from tui_games.games.ropasci360.spec import SPEC
@@ -67,18 +68,8 @@ def play_games(job: tuple) -> list[tuple[np.ndarray, float]]:
 
 
 def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Logistic regression without intercept by Newton's method (ridge :data:`RIDGE` per sample)."""
-    w = np.zeros(x.shape[1])
-    ridge = RIDGE * len(x) * np.eye(x.shape[1])
-    for _ in range(50):
-        p = 1.0 / (1.0 + np.exp(-x @ w))
-        gradient = x.T @ (p - y) + ridge @ w
-        hessian = (x * (p * (1 - p))[:, None]).T @ x + ridge
-        step = np.linalg.solve(hessian, gradient)
-        w -= step
-        if np.abs(step).max() < 1e-9:
-            break
-    return w
+    """Logistic regression without intercept by Newton's method (ridge :data:`RIDGE`)."""
+    return fit_logistic(x, y, RIDGE, iterations=50, tolerance=1e-9)
 
 
 def log_loss(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
+from tui_games.engine.logistic import fit_logistic, fit_scores
 from tui_games.engine.rng import make_rng
 from tui_games.games.uno import hand_values
 from tui_games.games.uno.hand_values import FEATURES, FORMAT, NUM_FEATURES
@@ -79,33 +80,12 @@ def play_all(total: int, seed: int, rate: float, noise: float, jobs: int, starte
     return tuple(np.concatenate([part[k] for part in parts]) for k in range(3))
 
 
-def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float, iterations: int = 40) -> np.ndarray:
-    """Weights minimising the mean log-loss of ``y`` (0/1) under sigmoid(``x`` @ w) plus ``l2`` |w|^2 / 2."""
-    w = np.zeros(x.shape[1])
-    for _ in range(iterations):
-        p = 1.0 / (1.0 + np.exp(-(x @ w)))
-        gradient = x.T @ (p - y) / len(y) + l2 * w
-        hessian = (x * (p * (1.0 - p))[:, None]).T @ x / len(y) + l2 * np.eye(x.shape[1])
-        step = np.linalg.solve(hessian, gradient)
-        w -= step
-        if np.abs(step).max() < 1e-9:
-            break
-    return w
-
-
 def quality(x: np.ndarray, y: np.ndarray, w: np.ndarray, rate: float) -> dict:
-    """Log-loss (and a constant ``rate``'s), accuracy and Brier score of the model on (``x``, ``y``), and
-    the calibration: mean prediction and mean result in each tenth of the predictions."""
-    p = np.clip(1.0 / (1.0 + np.exp(-(x @ w))), 1e-9, 1 - 1e-9)
-    edges = np.quantile(p, np.linspace(0, 1, 11))
-    tenth = np.clip(np.searchsorted(edges, p, side="right") - 1, 0, 9)
-    calibration = [[round(float(p[tenth == k].mean()), 3), round(float(y[tenth == k].mean()), 3)]
-                   for k in range(10) if np.any(tenth == k)]
-    return {"positions": int(len(y)),
-            "log_loss": round(float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))), 4),
-            "constant_log_loss": round(float(-np.mean(y * np.log(rate) + (1 - y) * np.log(1 - rate))), 4),
-            "accuracy": round(float(np.mean((p > 0.5) == (y > 0.5))), 4),
-            "brier": round(float(np.mean((p - y) ** 2)), 4), "calibration": calibration}
+    """The model's fit scores on (``x``, ``y``) (see :func:`fit_scores`), with the positions counted and
+    the log-loss of always guessing the constant ``rate`` beside its own."""
+    scores = fit_scores(x, y, w)
+    constant = round(float(-np.mean(y * np.log(rate) + (1 - y) * np.log(1 - rate))), 4)
+    return {"positions": int(len(y)), "log_loss": scores.pop("log_loss"), "constant_log_loss": constant, **scores}
 
 
 def main(argv=None) -> int:
