@@ -42,6 +42,19 @@ EMPTY_NOTE = "Select cards first (Space, their letter or a click), then Enter."
 """What the hand says when Enter is pressed in multi mode with nothing selected."""
 
 
+@dataclass
+class HandMessage(Message):
+    """What every message of a :class:`Hand` carries: the hand that posted it (its ``control``, so
+    ``@on(Hand.Chosen, "#hand")`` works)."""
+
+    hand: "Hand"
+
+    @property
+    def control(self) -> "Hand":
+        """The hand that posted it."""
+        return self.hand
+
+
 class Hand(Widget, can_focus=True):
     """A hand of :class:`HandCard` with a cursor, and in multi mode a selection.
 
@@ -69,55 +82,31 @@ class Hand(Widget, can_focus=True):
     ]
 
     @dataclass
-    class Chosen(Message):
+    class Chosen(HandMessage):
         """The player plays ``indices`` (positions in the hand, ascending): ``cards`` are those cards."""
 
-        hand: Hand
         indices: tuple[int, ...]
         cards: tuple[HandCard, ...]
 
-        @property
-        def control(self) -> Hand:
-            """The hand that posted it."""
-            return self.hand
-
     @dataclass
-    class SelectionChanged(Message):
+    class SelectionChanged(HandMessage):
         """The selection is now ``indices`` (multi mode; ascending, possibly empty)."""
 
-        hand: Hand
         indices: tuple[int, ...]
 
-        @property
-        def control(self) -> Hand:
-            """The hand that posted it."""
-            return self.hand
-
     @dataclass
-    class Highlighted(Message):
+    class Highlighted(HandMessage):
         """The cursor is now on card ``index`` (``card``), or on nothing (``None``: an empty hand)."""
 
-        hand: Hand
         index: int | None
         card: HandCard | None
-
-        @property
-        def control(self) -> Hand:
-            """The hand that posted it."""
-            return self.hand
 
     @dataclass
-    class Refused(Message):
+    class Refused(HandMessage):
         """A choice was refused: card ``index`` is not playable, or (``None``) nothing is selected."""
 
-        hand: Hand
         index: int | None
         card: HandCard | None
-
-        @property
-        def control(self) -> Hand:
-            """The hand that posted it."""
-            return self.hand
 
     def __init__(self, cards: Sequence[HandCard] = (), *, multi: bool = False, glyphs: Glyphs = UNICODE,
                  letters: str = LETTERS, notes: bool = True, empty: str = "(no cards)",
