@@ -14,21 +14,12 @@ player's book covers the positions it reaches from its own play, not random open
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import numpy as np
 
 from tui_games import catalog
-
-
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a rate ``score`` observed over ``n`` games."""
-    if n == 0:
-        return (0.0, 1.0)
-    centre = (score + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from tui_games.arena import wilson_interval
 
 
 def random_opening(spec, plies: int, rng: np.random.Generator) -> list[int]:
@@ -88,7 +79,7 @@ def main() -> None:
         tally = play_pair(spec, high, low, args.games, random_plies, args.seed)
         n = args.games
         score = (tally["win"] + 0.5 * tally["draw"]) / n
-        lo, hi = wilson(score, n)
+        lo, hi = wilson_interval(tally["win"] + 0.5 * tally["draw"], n)
         print(f"{high} v {low} {n:6d} {tally['win']:3d} {tally['draw']:3d} {tally['loss']:3d}  {score:5.3f}"
               f"  [{lo:.3f}, {hi:.3f}]  {tally['seconds'] / n:6.2f}", flush=True)
 

@@ -36,20 +36,14 @@ import sys
 import time
 from multiprocessing import Pool
 
+from tui_games.arena import wilson_interval
+
 MATCHES = {"landlord": (0,), "peasants": (1, 2), "rule": ()}
 """Each match and the seats our AI plays."""
 BIDDERS = ("table", "playouts")
 """The two ways of bidding ``--auction`` compares (the odd seat's first)."""
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of ``wins`` out of ``n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def our_copy(env):
@@ -294,7 +288,7 @@ def main(argv=None) -> int:
     for match in MATCHES:
         rows = [r for r in results if r["match"] == match]
         wins = sum(r["won"] for r in rows)
-        low, high = wilson(wins, len(rows))
+        low, high = wilson_interval(wins, len(rows))
         times = [t for r in rows for t in r["times"][1:]]
         entry = {"win_rate": round(wins / max(len(rows), 1), 4), "low": round(low, 4), "high": round(high, 4),
                  "deals": len(rows)}

@@ -15,22 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 
+from tui_games.arena import wilson_interval
 from tui_games.games.holdem_tournament.ai import TournamentPlayer
 from tui_games.games.holdem_tournament.spec import SPEC
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion wins / n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_tournament(levels: list[int], seed: int, params: dict, timing: dict) -> tuple[list[int], int]:
@@ -91,7 +83,7 @@ def main(argv=None) -> int:
     elapsed = time.perf_counter() - started
     if not args.json:
         print(file=sys.stderr)
-    low, high = wilson(hero_wins, args.tournaments)
+    low, high = wilson_interval(hero_wins, args.tournaments)
     report = {
         "level": args.level, "field": field, "params": params, "tournaments": args.tournaments,
         "wins": hero_wins, "win_rate": round(hero_wins / args.tournaments, 3),

@@ -16,20 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from multiprocessing import Pool
 
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of ``wins`` out of ``n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from tui_games.arena import wilson_interval
 
 
 def play_hand(job: tuple) -> dict:
@@ -83,7 +74,7 @@ def measure_level(level: int, hands: int, seconds: float, jobs: int, deadline: f
                 break
     wins = sum(r["won"] for r in results)
     times = [t for r in results for t in r["times"]]
-    low, high = wilson(wins, len(results))
+    low, high = wilson_interval(wins, len(results))
     return {"hands": len(results), "wins": wins, "win_rate": round(wins / max(len(results), 1), 4),
             "ci95": [round(low, 4), round(high, 4)],
             "slowest_move_ms": round(1000 * max(times, default=0.0), 1),

@@ -27,6 +27,17 @@ PLAYER_LETTERS = "ABCDEFGHIJ"
 """The arena's names of its players, in the order the command line gives them (--a, --b, ...)."""
 
 
+def wilson_interval(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% at the default ``z``) of a rate of ``score`` out of ``n``
+    (wins, or wins plus half the draws); (0, 1) when nothing was played."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 @dataclass
 class ArenaResult:
     """Results of A against B (two-player games) or A's and B's mean returns (one-player games)."""
@@ -55,13 +66,7 @@ class ArenaResult:
 
     def score_interval(self, z: float = 1.96) -> tuple[float, float]:
         """A 95% Wilson interval for A's score rate."""
-        n = self.games
-        if n == 0:
-            return (0.0, 1.0)
-        p = self.score_a
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return (max(0.0, centre - half), min(1.0, centre + half))
+        return wilson_interval(self.wins_a + 0.5 * self.draws, self.games, z)
 
     def report(self) -> str:
         """A few lines for the terminal."""
