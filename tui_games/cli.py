@@ -1,5 +1,5 @@
 """The `tui-games` command line: the menu by default, and play, list, resume, stats, arena, bench,
-precompile. The Textual UI and the numba kernels are imported only by the commands that need them."""
+precompile, serve, ladder. The Textual UI and the numba kernels are imported only by the commands that need them."""
 
 from __future__ import annotations
 
@@ -175,6 +175,44 @@ def cmd_stats(args) -> int:
     return 0
 
 
+def cmd_ladder(args) -> int:
+    """Print a game variant's ladder of ratings from the server's data folder (AI levels included)."""
+    from tui_games import catalog
+    from tui_games.ratings.ladder import COLUMNS, heading, ladder_rows, table_cells
+    from tui_games.ratings.store import RatingStore
+    from tui_games.ratings.variants import parse_variant, unrated_reason
+
+    spec = catalog.get(args.game)
+    reason = unrated_reason(spec)
+    if reason:
+        raise TuiGamesError(f"{reason}, so it has no ladder (ratings rank players against each other)")
+    if args.data is None:
+        from tui_games.serve.config import default_data_dir
+
+        folder = default_data_dir()
+    else:
+        from pathlib import Path
+
+        folder = Path(args.data).expanduser()
+    variant = parse_variant(spec, args.variant)
+    store = RatingStore(folder)
+    everyone = ladder_rows(store, spec, variant)
+    rows = everyone[:args.top] if args.top else everyone
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    title = heading(spec, variant, folder)
+    if not any(row["games"] for row in everyone):
+        print(f"No rated games of {spec.title}{' [' + variant.describe() + ']' if variant.params else ''} "
+              f"yet in {folder}.")
+        if not rows:
+            print("Its AI levels are not seeded in this variant: they start from openskill's default rating.")
+            return 0
+        title = "Where the AI levels start (seeded from arena matches)"
+    _print_table(title, COLUMNS, table_cells(rows))
+    return 0
+
+
 def cmd_arena(args) -> int:
     """AI against AI without a screen: two alternating seats (or each alone in a solo game), or three
     and more seats rotating, ranked by places."""
@@ -266,6 +304,14 @@ def cmd_precompile(args) -> int:
     return 0
 
 
+def cmd_serve(args) -> int:
+    """Serve the games over SSH until SIGTERM or Ctrl-C."""
+    from tui_games.serve.config import config_from_args
+    from tui_games.serve.runner import serve
+
+    return serve(config_from_args(args))
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the `tui-games` command."""
     parser = argparse.ArgumentParser(prog="tui-games", description="Classic board, card and dice games.")
@@ -287,6 +333,16 @@ def build_parser() -> argparse.ArgumentParser:
     resume.set_defaults(handler=cmd_resume)
 
     commands.add_parser("stats", help="show statistics").set_defaults(handler=cmd_stats)
+
+    ladder = commands.add_parser("ladder", help="the ratings of a game on this server, AI levels included")
+    ladder.add_argument("game")
+    ladder.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE",
+                        help="the rules, as parameters (default: the game's defaults); repeat or join with commas")
+    ladder.add_argument("--data", default=None, metavar="DIR",
+                        help="the server's data folder (default: the one `tui-games serve` uses)")
+    ladder.add_argument("--json", action="store_true", help="print the ladder as JSON")
+    ladder.add_argument("--top", type=_positive_int, default=None, metavar="N", help="only the first N places")
+    ladder.set_defaults(handler=cmd_ladder)
 
     arena = commands.add_parser("arena", help="AI against AI without a screen")
     arena.add_argument("game")
@@ -313,6 +369,13 @@ def build_parser() -> argparse.ArgumentParser:
     precompile.add_argument("games", nargs="*")
     precompile.add_argument("--levels", default="", help="AI levels to prepare, e.g. 1,3 (default all)")
     precompile.set_defaults(handler=cmd_precompile)
+
+    from tui_games.serve import config as serve_config
+
+    serve = commands.add_parser("serve", help="serve the games over SSH", description=serve_config.DESCRIPTION,
+                                epilog=serve_config.EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    serve_config.add_arguments(serve)
+    serve.set_defaults(handler=cmd_serve)
     return parser
 
 

@@ -1,6 +1,8 @@
 """Every path the program reads or writes, in one place.
 
-User paths come from platformdirs; ``TUI_GAMES_HOME=DIR`` puts data, config and cache under DIR.
+User paths come from platformdirs; ``TUI_GAMES_HOME=DIR`` puts data, config and cache under DIR, and
+``TUI_GAMES_CACHE=DIR`` puts the cache alone in DIR (the server gives every player a home of their
+own and one shared cache, so that kernels are compiled once for all).
 The bundled data (themes and example saves) sits in the repository's top-level ``themes/`` and
 ``saves/`` folders; the wheel ships them inside the package as ``tui_games/themes`` and
 ``tui_games/saves`` (see setup.py), and :func:`bundled_dir` finds either.
@@ -43,6 +45,9 @@ def config_dir() -> Path:
 
 def cache_dir() -> Path:
     """Where compiled kernels and other re-creatable files live."""
+    shared = os.environ.get("TUI_GAMES_CACHE")
+    if shared:
+        return Path(shared).expanduser()
     home = _home()
     if home is not None:
         return home / "cache"

@@ -1,0 +1,50 @@
+"""What one SSH session's process runs: the tui-games app at its menu, and nothing else (never a shell).
+
+The server starts it as ``python -m tui_games.serve.session_main`` on a pseudo-terminal, in a session
+of its own, with ``TUI_GAMES_HOME`` set to the player's folder (their settings, saves and statistics)
+and ``TUI_GAMES_CACHE`` to the server's shared cache (compiled kernels are made once for everyone).
+It takes the pty as its controlling terminal, so that the kernel tells it of resizes (SIGWINCH) and
+of a hang-up (SIGHUP); the app's terminal guard saves the game and exits on SIGHUP and SIGTERM.
+
+Unlike the local ``tui-games``, it does not warm every game's kernels in the background: with many
+sessions that would compile everything once per session. Playing a game still imports numba in this
+process and compiles or loads that game's kernels here, as the local app does. The next step (issue 26)
+is to move engines and AI moves into the server's pool of worker processes, so that this process never
+imports numba and a session costs tens of MiB.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import sys
+import termios
+
+
+def take_terminal() -> None:
+    """Make standard input's terminal this session's controlling terminal (if it is one)."""
+    try:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    except OSError:
+        pass  # not a session leader: the app still runs, without resize and hang-up signals
+
+
+def main() -> int:
+    """Run the app until the player quits, the terminal goes away or SIGTERM comes; the exit status."""
+    if not os.isatty(0):
+        print("tui-games: a session needs a terminal", file=sys.stderr)
+        return 2
+    take_terminal()
+    from tui_games.ui.app import TuiGamesApp
+
+    app = TuiGamesApp(None, warm_up=False, watchdog=True)
+    try:
+        app.run()
+    finally:
+        app.save_active_match()
+        app.stop_warm_up()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
