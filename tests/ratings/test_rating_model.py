@@ -140,3 +140,12 @@ def test_ai_player_names_and_win_chance():
     assert even == 0.5
     c = math.sqrt(3 ** 2 + 4 ** 2 + 2 * BETA ** 2)
     assert win_chance([Rating(30, 3)], [Rating(20, 4)]) == pytest.approx(1 / (1 + math.exp(-10 / c)))
+
+
+def test_sim_coalition_declares_its_sides():
+    """Sim's 1-2 coalition is read as two sides; without it every seat plays for itself."""
+    from tui_games import catalog
+
+    spec = catalog.get("sim")
+    assert sides_of(spec.new(seed=1, players=3, coalition="1-2")) == [[0], [1, 2]]
+    assert sides_of(spec.new(seed=1, players=3)) is None

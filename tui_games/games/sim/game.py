@@ -35,6 +35,11 @@ class SimState(KernelState):
         return bool(self.field("coalition"))
 
     @property
+    def sides(self) -> tuple[tuple[int, ...], ...] | None:
+        """The teams: seats 1 and 2 against seat 0 with the coalition, else None (each for itself)."""
+        return ((0,), (1, 2)) if self.coalition else None
+
+    @property
     def colours(self) -> list[int]:
         """Each edge's owner in action order: -1 free, else the seat that coloured it."""
         return [owner - 1 for owner in self.field("edges")[:edge_count(self.nodes)]]
