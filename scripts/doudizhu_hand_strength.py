@@ -6,9 +6,10 @@ by this program's own players: the rule player for the shape of the model, the s
    every seat (``--noise``: the share of random legal moves); a deal records the three 17-card hands,
    the kitty, whether each landlord won and the stake it was played for (doubled for bombs, the rocket
    and springs). Two logistic models (features: hand_strength.FEATURES) are fitted by Newton's method
-   with a little L2 to the landlord's result, one on the 17-card hand, one on the 20 cards after the
-   kitty; every ``--held-out``-th deal is kept out of the fit to report the log-loss, the accuracy and
-   the calibration.
+   with a little L2 to the landlord's result, one on the 17-card hand (the shipped model, which the AI
+   bids by), one on the 20 cards after the kitty (step 3 values the auctions with it; it is not
+   written, only its scores); every ``--held-out``-th deal is kept out of the fit to report the
+   log-loss, the accuracy and the calibration.
 2. Search play. The searching levels defend far better than the rule player (its landlords win about
    58% of random deals, theirs under half), so ``--games`` more deals are played by level 4's search
    in every seat (capped at ``--worlds`` worlds a move, untimed, so that it repeats), seat 0 the
@@ -48,7 +49,7 @@ import numpy as np
 from tui_games.engine.logistic import fit_logistic, fit_scores
 from tui_games.engine.rng import make_rng
 from tui_games.games.doudizhu import hand_strength
-from tui_games.games.doudizhu.hand_strength import FEATURES, KINDS, NUM_FEATURES, SEATS
+from tui_games.games.doudizhu.hand_strength import FEATURES, MODEL, NUM_FEATURES, SEATS
 
 PACKAGE_DIR = Path(hand_strength.__file__).resolve().parent
 CHUNK = 2000
@@ -59,6 +60,11 @@ NEVER = 2.0
 """A threshold no chance reaches."""
 START_THRESHOLDS = (0.5, 0.58, 0.66)
 """The thresholds of bids 1-3 before the first round of replies."""
+LANDLORD = "after_kitty"
+"""The model of the landlord's 20 cards after the kitty: fitted to value the auctions of step 3, and
+reported under the bids, but not shipped (nothing plays by it)."""
+KINDS = (MODEL, LANDLORD)
+"""The two models fitted, the shipped one first."""
 
 
 def play_chunk(job: tuple) -> tuple[np.ndarray, ...]:
@@ -356,8 +362,7 @@ def main(argv=None) -> int:
     held = np.arange(args.deals) % args.held_out == 0
     by_seat = np.repeat(held, SEATS)
     result = won.reshape(-1).astype(np.float64)
-    rule_x = {"before_kitty": features(hands.reshape(-1, 15)),
-              "after_kitty": features((hands + kitties[:, None, :]).reshape(-1, 15))}
+    rule_x = {MODEL: features(hands.reshape(-1, 15)), LANDLORD: features((hands + kitties[:, None, :]).reshape(-1, 15))}
     weights, table = {}, {}
     for kind in KINDS:
         weights[kind], rule_play = rule_model(rule_x[kind], result, by_seat, args.l2)
@@ -378,7 +383,7 @@ def main(argv=None) -> int:
         np.savez_compressed(args.save_samples, hands=hands, kitties=kitties, won=won, stakes=stakes,
                             search_hands=search_hands, search_kitties=search_kitties, search_won=search_won)
     search_held = np.arange(args.games) % args.held_out == 0
-    search_x = {"before_kitty": features(search_hands), "after_kitty": features(search_hands + search_kitties)}
+    search_x = {MODEL: features(search_hands), LANDLORD: features(search_hands + search_kitties)}
     for kind in KINDS:
         weights[kind], table[kind]["search_play"] = rescaled(weights[kind], search_x[kind],
                                                              search_won.astype(np.float64), search_held)
@@ -390,8 +395,8 @@ def main(argv=None) -> int:
         weights[kind] = np.array(table[kind]["weights"])
 
     print("3. the bids", flush=True)
-    chances = logistic(rule_x["before_kitty"] @ weights["before_kitty"]).reshape(-1, SEATS)
-    landlord_chances = logistic(rule_x["after_kitty"] @ weights["after_kitty"]).reshape(-1, SEATS)
+    chances = logistic(rule_x[MODEL] @ weights[MODEL]).reshape(-1, SEATS)
+    landlord_chances = logistic(rule_x[LANDLORD] @ weights[LANDLORD]).reshape(-1, SEATS)
     thresholds = tune_bids(chances[~held], landlord_chances[~held], stakes[~held], args.rounds, started)
     reply = best_reply(chances[~held], landlord_chances[~held], stakes[~held], thresholds)
     test = chances[held], landlord_chances[held], stakes[held]
@@ -401,15 +406,17 @@ def main(argv=None) -> int:
                "cautious_against_table_held_out": reply_gain(*test, cautious(), thresholds)}
     table["bidding"] = {"thresholds": [[[round(float(t), 4) for t in row] for row in turn] for turn in thresholds],
                         "rounds": args.rounds, "cautious": list(START_THRESHOLDS),
-                        **{k: round(v, 4) for k, v in figures.items()}}
+                        **{k: round(v, 4) for k, v in figures.items()},
+                        "landlord_model": {k: v for k, v in table.pop(LANDLORD).items() if k != "weights"}}
     print(f"  on the held-out deals a best reply earns {figures['best_reply_gain_held_out']:+.4f} a deal more; one "
           f"table bidder against two cautious ones {figures['table_against_cautious_held_out']:+.4f}, one "
           f"cautious against two table bidders {figures['cautious_against_table_held_out']:+.4f}; thresholds by "
           f"turn and highest bid: {table['bidding']['thresholds']}", flush=True)
 
     command = " ".join(["scripts/doudizhu_hand_strength.py", *(sys.argv[1:] if argv is None else argv)])
-    about = {"about": "a landlord's chance to win Dou Dizhu from its hand (logistic models on FEATURES), and "
-                      "the bidding thresholds; regenerate with scripts/doudizhu_hand_strength.py",
+    about = {"about": "a landlord's chance to win Dou Dizhu from the 17 cards held in the bidding (a logistic "
+                      "model on FEATURES), and the bidding thresholds; regenerate with "
+                      "scripts/doudizhu_hand_strength.py",
              "command": command, "seed": args.seed, "deals": args.deals, "playouts": args.deals * SEATS,
              "games": args.games, "worlds": args.worlds, "noise": args.noise, "held_out_every": args.held_out,
              "l2": args.l2, "features": list(FEATURES), "rule_play_landlord_win_rate": round(float(won.mean()), 4),

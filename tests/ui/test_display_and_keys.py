@@ -224,10 +224,16 @@ async def test_keys_screen_remaps_a_key_refuses_a_clash_and_resets(home):
         table.move_cursor(row=ids.index("game.hint"))
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("h")
+        await pilot.press("h")  # the hand of cards' Previous card, on the game screen too
         await pilot.pause()
-        assert app.settings.keymap == {"game.hint": "h"}
-        assert load_settings().keymap == {"game.hint": "h"}
+        assert app.settings.keymap == {}
+        assert "h is already Previous card (hand of cards)" in str(screen.query_one("#keys-note").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.settings.keymap == {"game.hint": "x"}
+        assert load_settings().keymap == {"game.hint": "x"}
         table.move_cursor(row=ids.index("game.redo"))
         await pilot.press("enter")
         await pilot.pause()
@@ -299,3 +305,37 @@ async def test_the_menu_warms_up_games_in_the_background_highlighted_first(home,
         assert warmer.calls[-1] == ("pause", False)
         await app.action_quit()
     assert warmer.calls[-1] == ("stop",)
+
+
+async def test_keys_screen_lists_the_hand_of_cards_keys_and_remaps_one(home):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await _open(pilot, app, "o", SettingsScreen)
+        await pilot.click("#open-keys")
+        await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen), what="the keys screen")
+        screen = app.screen
+        table = screen.query_one("#keys-table")
+        rows = {table.get_row_at(i)[3]: table.get_row_at(i) for i in range(table.row_count)}
+        hand = [k for k in rows if k.startswith("hand.")]
+        assert hand == ["hand.previous", "hand.next", "hand.row_above", "hand.row_below", "hand.first",
+                        "hand.last", "hand.select", "hand.play", "hand.clear"]  # after the screens' keys
+        assert list(rows).index("hand.previous") == len(rows) - len(hand)
+        assert rows["hand.next"][:3] == ["Hand of cards", "Next card", "right,l"]
+        assert rows["hand.play"][:3] == ["Hand of cards", "Play", "enter"]
+        ids = list(rows)
+        table.move_cursor(row=ids.index("hand.next"))
+        for refused, why in (("t", "t is already Hint (game)"), ("d", "d is already Draw in UNO"),
+                             ("p", "p is already Pass in Dou Dizhu"), ("left", "left is already Previous card")):
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press(refused)
+            await pilot.pause()
+            assert app.settings.keymap == {}, refused
+            assert why in str(screen.query_one("#keys-note").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.settings.keymap == {"hand.next": "x"} == load_settings().keymap
+        assert table.get_row_at(ids.index("hand.next"))[2] == "x *"

@@ -11,6 +11,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.filter import Monochrome
 from textual.widget import Widget
+from textual.widgets import Button
 
 from tui_games.ui.glyphs import ASCII, UNICODE
 from tui_games.ui.themes import load_themes
@@ -432,6 +433,50 @@ async def test_a_view_hands_its_focus_to_the_hand_and_keeps_its_own_keys():
         assert app.focused is view.hand
         await pilot.press("right", "d", "d")
         assert view.hand.cursor == 1 and view.drawn == 2
+
+
+def test_a_view_relays_the_hands_keys_under_the_hands_ids():
+    relayed = Hand.relayed_bindings()
+    own = [b for b in Hand.BINDINGS if isinstance(b, Binding)]
+    assert [(b.key, b.id, b.description) for b in relayed] == [(b.key, b.id, b.description) for b in own]
+    assert all(b.id.startswith("hand.") and not b.show for b in relayed)
+    assert relayed[1].action == "hand('step(1)')" and Hand.relayed_bindings("cards")[7].action == "cards('choose')"
+
+
+class RelayingView(ViewLike):
+    """A view with a button beside its hand that relays the hand's keys."""
+
+    BINDINGS = [*ViewLike.BINDINGS, *Hand.relayed_bindings()]
+
+    def compose(self) -> ComposeResult:
+        yield self.hand
+        yield Button("Draw", id="draw-button")
+
+    async def action_hand(self, action: str) -> None:
+        await self.hand.run_action(action)
+
+
+class RelayApp(ThemedApp):
+    """A relaying view, under a keymap that moves the hand's Next card to x."""
+
+    def compose(self) -> ComposeResult:
+        yield RelayingView()
+
+    def on_mount(self) -> None:
+        self.set_keymap({"hand.next": "x"})
+
+
+async def test_a_remapped_hand_key_works_from_the_hand_and_through_the_views_relay():
+    app = RelayApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.query_one(RelayingView)
+        view.focus()
+        await pilot.pause()
+        await pilot.press("x", "right", "l")
+        assert app.focused is view.hand and view.hand.cursor == 1
+        app.query_one("#draw-button").focus()
+        await pilot.press("x", "x", "right", "left", "d")
+        assert view.hand.cursor == 2 and view.drawn == 1
 
 
 async def test_the_hand_grows_a_raise_line_in_multi_mode_and_redraws_in_ascii():

@@ -314,3 +314,30 @@ async def test_ascii_mode_and_no_color_draw_the_table_in_plain_ascii_with_colour
         assert text.isascii(), text
         assert "play goes >" in text and "#=" in text  # the cursor card's frame
         assert_hand_shown(app, screen, screen.match.state.hand(0))
+
+
+async def test_a_hand_key_remapped_on_the_keys_screen_moves_the_cursor_from_the_hand_and_a_button(home):
+    settings = replace(FAST, keymap={"hand.next": "x"})
+    app = resume(written_history({0: MINE, 1: THEIRS}, "r-5", dealer=1), settings=settings)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_game(pilot, app)
+        await wait_for_human(pilot, screen)
+        hand = screen.view.hand
+        hand.move_cursor(0)
+        await pilot.pause()
+        assert app.focused is hand
+        await pilot.press("x")
+        await pilot.pause()
+        assert hand.cursor == 1
+        await pilot.press("right", "l")  # Next card's keys before the remap: nothing now
+        await pilot.pause()
+        assert hand.cursor == 1
+        draw = next(button for button in screen.view.actions.query(Button) if str(button.label) == "d Draw")
+        draw.focus()
+        await pilot.pause()
+        await pilot.press("x")  # the view relays the hand's keys, remapped alike, while a button has the focus
+        await pilot.pause()
+        assert app.focused is draw and hand.cursor == 2
+        await pilot.press("left")  # an unchanged key of the hand's
+        await pilot.pause()
+        assert hand.cursor == 1

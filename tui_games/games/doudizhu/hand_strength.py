@@ -2,11 +2,12 @@
 
 A hand is described by a few features (:data:`FEATURES`: the rocket, bombs, trios, the plays it needs
 by :func:`~.strategy.hand_parts`, its low cards, the cards of each rank ...) and a logistic model
-turns them into the chance that the landlord wins, for the 17 cards held in the bidding and for the
-20 after taking the kitty. scripts/doudizhu_hand_strength.py fits both models to deals played out by
-the rule player in every seat (:func:`play_deals`), rescales them to games of the searching level in
-every seat, chooses the bids, and writes them to ``hand_strength.json`` beside this module, which
-:func:`load_table` reads.
+turns the 17 cards held in the bidding into the chance that their holder wins as the landlord.
+scripts/doudizhu_hand_strength.py fits the model to deals played out by the rule player in every seat
+(:func:`play_deals`), rescales it to games of the searching level in every seat, chooses the bids,
+and writes them to ``hand_strength.json`` beside this module, which :func:`load_table` reads. (The
+script fits the same model to the landlord's 20 cards after the kitty as well, to value the
+auctions it tunes the bids on; nothing plays by that one, so it is not shipped.)
 
 Bidding (:meth:`HandStrength.bid`): at each turn of the auction (the bidding turns taken so far and the
 highest bid so far), the table holds the least predicted chance at which a seat bids 1, 2 or 3; a seat
@@ -46,8 +47,8 @@ trios (ranks held four and three times, 2s included); the plays the hand needs b
 the square of each count (3 to 2)."""
 NUM_FEATURES = len(FEATURES)
 """How many features a hand has."""
-KINDS = ("before_kitty", "after_kitty")
-"""The two models: the 17-card hand in the bidding, the landlord's 20 cards after the kitty."""
+MODEL = "before_kitty"
+"""The table's entry that holds the model of the 17-card hand in the bidding."""
 FIRST_COUNT = FEATURES.index("count_3")
 """Where the counts per rank begin in a row of features."""
 FIRST_SQUARE = FEATURES.index("square_3")
@@ -144,19 +145,19 @@ def play_deals(rng, noise, hands, kitties, won, stakes):
 
 @dataclass(frozen=True)
 class HandStrength:
-    """A fitted table: the weights of each model (see :data:`KINDS`) and the bidding thresholds
+    """A fitted table: the model's weights (one per feature) and the bidding thresholds
     (``thresholds[turn][highest][b - 1]``: the least chance at which to bid ``b`` at bidding turn
     ``turn`` (0-2) over a highest bid of ``highest`` (0-2); above 1 where that bid is never made)."""
 
-    weights: dict
+    weights: np.ndarray
     thresholds: tuple
     about: dict
 
-    def win_rate(self, counts, kind: str = "before_kitty") -> float:
-        """The chance that a landlord with the hand ``counts`` (15 counts per rank) wins."""
+    def win_rate(self, counts) -> float:
+        """The chance that the holder of the 17 cards ``counts`` (15 counts per rank) wins as landlord."""
         row = np.empty(NUM_FEATURES, dtype=np.float64)
         hand_features(np.asarray(counts, dtype=np.int64), row)
-        return logistic(float(row @ self.weights[kind]))
+        return logistic(float(row @ self.weights))
 
     def bid(self, chance: float, turn: int, highest: int) -> int:
         """The bid (0 pass, or 1-3 above ``highest``) for a seat with landlord ``chance`` at bidding
@@ -180,9 +181,11 @@ def table_from(data: dict) -> HandStrength:
     """The table written as ``data`` (the JSON object the script writes)."""
     if tuple(data["features"]) != FEATURES:
         raise ValueError(f"the table's features {data['features']} are not {FEATURES}")
-    weights = {kind: np.array(data[kind]["weights"], dtype=np.float64) for kind in KINDS}
+    weights = np.array(data[MODEL]["weights"], dtype=np.float64)
+    if weights.shape != (NUM_FEATURES,):
+        raise ValueError(f"the table's model has {weights.shape} weights, not one per feature ({NUM_FEATURES})")
     thresholds = tuple(tuple(tuple(float(t) for t in row) for row in turn) for turn in data["bidding"]["thresholds"])
-    about = {k: v for k, v in data.items() if k not in KINDS and k != "bidding"}
+    about = {k: v for k, v in data.items() if k not in (MODEL, "bidding")}
     return HandStrength(weights, thresholds, about)
 
 
@@ -198,5 +201,5 @@ def load_table() -> HandStrength:
     return table_from(json.loads(text))
 
 
-__all__ = ["FEATURES", "HandStrength", "KINDS", "NUM_FEATURES", "TABLE_FILE", "deal_state", "features_of",
+__all__ = ["FEATURES", "HandStrength", "MODEL", "NUM_FEATURES", "TABLE_FILE", "deal_state", "features_of",
            "hand_features", "load_table", "logistic", "play_deals", "read_table", "table_from"]

@@ -87,7 +87,7 @@ class DoudizhuView(ActionBarKeys, GameView):
     BINDINGS = [
         *[Binding(str(n), f"letter('{n}')", f"Bid {n}", show=False) for n in range(1, 4)],
         Binding("p", "letter('p')", "Pass", show=False),
-        *[Binding(b.key, f"hand('{b.action}')", b.description, show=False) for b in Hand.BINDINGS],
+        *Hand.relayed_bindings(),
     ]
 
     DEFAULT_CSS = """

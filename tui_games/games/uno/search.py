@@ -53,11 +53,12 @@ def playout(s, player, rng, epsilon, actions, probs, out, depth):
 
 
 @kernel(types.int64(types.int64[::1], types.int64, types.int64, types.float64, types.int64[::1],
-                    types.int64[::1], types.int64[::1], types.int64, types.float64[::1], types.int64[::1], types.int64))
-def flat_monte_carlo(root, player, iterations, epsilon, rng, control, moves, n_moves, sums, visits, depth):
+                    types.int64[::1], types.int64[::1], types.int64, types.float64[::1], types.float64[::1],
+                    types.int64[::1], types.int64))
+def flat_monte_carlo(root, player, iterations, epsilon, rng, control, moves, n_moves, sums, squares, visits, depth):
     """Up to ``iterations`` worlds for ``player`` (to move in ``root``, of which only what it sees is
-    read): ``sums[i]`` and ``visits[i]`` collect the returns of ``moves[i]``; playouts cut at ``depth`` turns
-    (see :func:`playout`). Returns the worlds dealt."""
+    read): ``sums[i]``, ``squares[i]`` and ``visits[i]`` collect the returns of ``moves[i]``, their squares
+    and their count; playouts cut at ``depth`` turns (see :func:`playout`). Returns the worlds dealt."""
     world = np.empty_like(root)
     s = np.empty_like(root)
     actions = np.empty(rules.MAX_ACTIONS, np.int64)
@@ -71,7 +72,9 @@ def flat_monte_carlo(root, player, iterations, epsilon, rng, control, moves, n_m
         for i in range(n_moves):
             s[:] = world
             rules.apply_action(s, moves[i])
-            sums[i] += playout(s, player, rng, epsilon, actions, probs, out, depth)
+            value = playout(s, player, rng, epsilon, actions, probs, out, depth)
+            sums[i] += value
+            squares[i] += value * value
             visits[i] += 1
         done += 1
     return done

@@ -1,4 +1,5 @@
-"""Keys: every remappable key with its current keys; Enter, then a key, remaps one (saved at once)."""
+"""Keys: every remappable key (the screens' and the shared widgets', such as the hand of cards) with its
+current keys; Enter, then a key, remaps one (saved at once)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,30 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from tui_games.ui.keymap import key_clash, remappable_keys
+from tui_games import catalog
+from tui_games.ui.keymap import INSIDE, WIDGET_KEY_OWNERS, key_clash, remappable_keys
+from tui_games.ui.views import view_class
 
 HELP = "Enter: press a new key for the chosen action   Delete: back to the default   Esc: back"
 """The line under the table."""
+
+
+def keys_beside(scope: str) -> dict[str, str]:
+    """The keys that the game views relaying a shared widget's keys (binding ids ``scope.*``) bind for
+    themselves, each with what it does there ('Draw in UNO'): a key of the widget's cannot take one, or
+    the view would lose it. Loads every game's view class (no kernels)."""
+    taken: dict[str, str] = {}
+    for game_id in catalog.ids():
+        spec = catalog.get(game_id)
+        by_key = view_class(spec)._merged_bindings.key_to_bindings
+        bindings = [binding for listed in by_key.values() for binding in listed]
+        if not any((binding.id or "").startswith(scope + ".") for binding in bindings):
+            continue
+        for key, listed in by_key.items():
+            for binding in listed:
+                if not (binding.id or "").startswith(scope + "."):
+                    taken.setdefault(key, f"{binding.description} in {spec.title}")
+    return taken
 
 
 class KeyCatcher(Static, can_focus=True):
@@ -46,10 +67,12 @@ class KeysScreen(Screen):
 
     def __init__(self, owners: Iterable[type]) -> None:
         """``owners``: the classes whose bindings with an id may be remapped (the app's, the menu's and
-        the game screen's), in the order the table lists them."""
+        the game screen's), in the order the table lists them; the shared widgets' keys
+        (:data:`~tui_games.ui.keymap.WIDGET_KEY_OWNERS`, the hand of cards) follow them."""
         super().__init__()
-        self._keys = remappable_keys(owners)
+        self._keys = remappable_keys([*owners, *WIDGET_KEY_OWNERS])
         self._capturing: str | None = None
+        self._beside: dict[str, dict[str, str]] = {}
 
     def compose(self) -> ComposeResult:
         """Header, the table, a note, footer."""
@@ -122,6 +145,13 @@ class KeysScreen(Screen):
         clash = key_clash(self._keys, keymap, binding_id, keys)
         if clash:
             return clash
+        scope = binding_id.split(".", 1)[0]
+        if scope in INSIDE:
+            if scope not in self._beside:
+                self._beside[scope] = keys_beside(scope)
+            taken = [key for key in keys.split(",") if key in self._beside[scope]]
+            if taken:
+                return f"{taken[0]} is already {self._beside[scope][taken[0]]}"
         keymap[binding_id] = keys
         self.app.change_setting("keymap", keymap)
         self._fill()

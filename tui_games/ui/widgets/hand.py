@@ -12,7 +12,8 @@ selected cards stand one line higher, unplayable cards are dimmed and refused wi
 Keys (when the hand has focus): Left/Right or h/l move the cursor, Up/Down change rows, Home/End go
 to the ends, Space selects (single mode: plays), Enter plays, Backspace clears the selection, and a
 card's letter (shown in its bottom edge; Shift+A..Z by default) moves the cursor to it and, in multi
-mode, selects it.
+mode, selects it. The bindings carry ids (``hand.next`` ...): the Keys screen lists them and a player
+may remap them; a view relays them with :meth:`Hand.relayed_bindings`, under the same ids.
 """
 
 from __future__ import annotations
@@ -107,6 +108,15 @@ class Hand(Widget, can_focus=True):
 
         index: int | None
         card: HandCard | None
+
+    @classmethod
+    def relayed_bindings(cls, action: str = "hand") -> list[Binding]:
+        """The hand's bindings for a view that holds it, so its keys still reach it while another of the
+        view's widgets (an action button) has the focus: each runs the view's ``action`` with the hand's
+        action as its argument (``hand('step(1)')``), hidden, under the hand's id, so a remapped key
+        moves in both places."""
+        return [Binding(b.key, f"{action}({b.action!r})", b.description, show=False, id=b.id)
+                for b in cls.BINDINGS if isinstance(b, Binding)]
 
     def __init__(self, cards: Sequence[HandCard] = (), *, multi: bool = False, glyphs: Glyphs = UNICODE,
                  letters: str = LETTERS, notes: bool = True, empty: str = "(no cards)",
