@@ -149,3 +149,18 @@ def test_sim_coalition_declares_its_sides():
     spec = catalog.get("sim")
     assert sides_of(spec.new(seed=1, players=3, coalition="1-2")) == [[0], [1, 2]]
     assert sides_of(spec.new(seed=1, players=3)) is None
+
+
+def test_doudizhu_peasants_are_one_side():
+    """Once the landlord is known the two peasants are one side; before, no sides are declared."""
+    from tui_games import catalog
+    from tui_games.core.players import CHANCE
+
+    state = catalog.get("doudizhu").new(seed=3, bidding="rlcard")
+    assert sides_of(state) is None  # the cards are not dealt yet
+    while state.current_player == CHANCE:
+        state.apply(state.sample_chance())
+    assert state.landlord == 0
+    assert sides_of(state) == [[0], [1, 2]]
+    auction = catalog.get("doudizhu").new(seed=3)
+    assert auction.landlord is None and sides_of(auction) is None

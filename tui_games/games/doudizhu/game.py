@@ -162,6 +162,15 @@ class DoudizhuState(KernelState):
         landlord = self.landlord
         return "" if landlord is None else ("landlord" if player == landlord else "peasant")
 
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...] | None:
+        """The landlord alone against the two peasants, who win or lose together (ratings rate them as
+        one team); None before the bidding ends."""
+        landlord = self.landlord
+        if landlord is None:
+            return None
+        return (landlord,), tuple(seat for seat in range(rules.SEATS) if seat != landlord)
+
 
 def deal_actions(hands: list[str], kitty: str) -> list[int]:
     """The chance outcomes that deal ``hands`` (three strings of 17 cards, any order) and the
