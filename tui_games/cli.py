@@ -372,7 +372,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from tui_games.serve import config as serve_config
 
-    serve = commands.add_parser("serve", help="serve the games over SSH", description=serve_config.DESCRIPTION,
+    serve = commands.add_parser("serve", help="serve the games over SSH and in the browser",
+                                description=serve_config.DESCRIPTION,
                                 epilog=serve_config.EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     serve_config.add_arguments(serve)
     serve.set_defaults(handler=cmd_serve)

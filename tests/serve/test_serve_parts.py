@@ -166,6 +166,6 @@ def test_serve_command_options_and_help(tmp_path, capsys):
         build_parser().parse_args(["serve", "--help"])
     help_text = capsys.readouterr().out
     assert "behind a firewall" in help_text and "behind a TLS proxy" in help_text
-    assert "--web" not in help_text
+    assert "--web PORT" in help_text
     with pytest.raises(SystemExit):
         build_parser().parse_args(["serve", "--max-sessions", "0"])

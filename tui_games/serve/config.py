@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -72,6 +73,15 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _public_url(text: str) -> str:
+    parts = urllib.parse.urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment \
+            or parts.username or parts.password:
+        raise argparse.ArgumentTypeError(f"must be an http:// or https:// address, e.g. https://games.example.org "
+                                         f"(got {text!r})")
+    return text.rstrip("/")
+
+
 def default_data_dir() -> Path:
     """The server's folder when ``--data`` is not given: ``<user data>/server``."""
     from tui_games.core.locations import data_dir
@@ -87,12 +97,21 @@ class ServeConfig:
     """The host key, and one folder per player (settings, saves, statistics)."""
     host: str = "127.0.0.1"
     """The address to listen on (loopback unless told otherwise)."""
-    ssh_port: int = 2222
-    """The SSH port (0: any free port, as the tests use)."""
+    ssh_port: int | None = 2222
+    """The SSH port (0: any free port, as the tests use; None: no SSH front end)."""
+    web_port: int | None = None
+    """The web front end's HTTP port (0: any free port; None: no web front end)."""
+    public_url: str | None = None
+    """The web front end's address as players open it (``https://games.example.org``): the only
+    origin its websocket accepts, and the cookie is made ``Secure`` when it is HTTPS. None: the page's
+    own address, as the browser asked for it."""
+    behind_proxy: bool = False
+    """The web front end is reached through a reverse proxy: take the client's address and the page's
+    scheme and host from the proxy's ``X-Forwarded-For``, ``-Proto`` and ``-Host`` (never otherwise)."""
     max_sessions: int = 64
     """Sessions at once, over all players."""
     per_identity: int = 3
-    """Sessions at once of one key."""
+    """Sessions at once of one identity (a key, or a browser's cookie)."""
     allow_keys: Path | None = None
     """An authorized_keys file: only its keys may connect (None: any key)."""
     idle_timeout_s: float = 900.0
@@ -128,24 +147,34 @@ class ServeConfig:
         """``<data>/ssh_host_ed25519_key``."""
         return self.data_dir / "ssh_host_ed25519_key"
 
+    @property
+    def cookie_key_file(self) -> Path:
+        """``<data>/web_cookie_key``: the secret that signs the web front end's identity cookies."""
+        return self.data_dir / "web_cookie_key"
+
 
 DESCRIPTION = """\
-Serve the games over SSH: anyone with an SSH key runs `ssh -p 2222 HOST` and is at the menu.
-A player is their key (its SHA256 fingerprint): their settings, saves and statistics are kept
-apart from everyone else's, under the data folder. Passwords are never asked; any key is welcome
-unless --allow-keys lists the ones that are."""
+Serve the games over SSH and in the browser: anyone with an SSH key runs `ssh -p 2222 HOST` and
+is at the menu; with --web 8000, anyone opens http://HOST:8000/ and is at the same menu.
+A player is their key (its SHA256 fingerprint), or in the browser a signed cookie: their settings,
+saves and statistics are kept apart from everyone else's, under the data folder. Passwords are
+never asked; any key is welcome unless --allow-keys lists the ones that are.
+With neither --ssh nor --web, SSH runs on port 2222; name both to run both in one process."""
 
 EPILOG = """\
 safety:
-  Each session runs the tui-games app alone, in its own process on a pseudo-terminal, started
-  without a shell. Commands (ssh HOST cmd), sftp/scp, agent, X11 and port forwarding are refused.
+  Each session runs the tui-games app alone, in its own process (on a pseudo-terminal for SSH,
+  on pipes for the browser), started without a shell. Commands (ssh HOST cmd), sftp/scp, agent,
+  X11 and port forwarding are refused. The browser's websocket is refused (403) unless it comes
+  from the page's own origin (--public-url's, when given).
 
 behind a firewall:
   The server listens on 127.0.0.1 unless --host says otherwise. To let players in from outside,
-  either listen on every address (--host 0.0.0.0, or :: for IPv6) and open only the SSH port in
-  the firewall, e.g. `ufw allow 2222/tcp` or `nft add rule inet filter input tcp dport 2222 accept`;
+  either listen on every address (--host 0.0.0.0, or :: for IPv6) and open only the server's ports
+  in the firewall, e.g. `ufw allow 2222/tcp` or `nft add rule inet filter input tcp dport 2222 accept`;
   or keep loopback and forward one public port to it (a router's port forward, or a TCP proxy).
-  Behind a proxy every player seems to come from the proxy's address: raise --rate to match.
+  Behind a proxy every player seems to come from the proxy's address: raise --rate to match
+  (an HTTP proxy can say who the player is: see --behind-proxy below).
 
 behind a TLS proxy:
   Where only HTTPS gets through (port 443), keep the server on loopback and let a TLS terminator
@@ -153,6 +182,21 @@ behind a TLS proxy:
   127.0.0.1:2222. Players then connect with
     ssh -o ProxyCommand="openssl s_client -quiet -connect HOST:443 -servername HOST" HOST
   SSH keeps its own encryption and host key inside the TLS tunnel.
+  The web front end speaks plain HTTP: put it behind an HTTPS reverse proxy that passes
+  websockets on, e.g. nginx:
+    location / {
+      proxy_pass http://127.0.0.1:8000;
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection "upgrade";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_read_timeout 1h;
+    }
+  and run `tui-games serve --web 8000 --public-url https://HOST --behind-proxy`. Only with
+  --behind-proxy are X-Forwarded-For (the player's address, for --rate), X-Forwarded-Proto and
+  X-Forwarded-Host believed: use it only when nothing but the proxy can reach the port.
 
 stopping:
   SIGTERM (or Ctrl-C) stops the server: every session's app saves its game and ends, and each
@@ -162,8 +206,16 @@ stopping:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``serve`` options to ``parser``."""
     defaults = ServeConfig.__dataclass_fields__
-    parser.add_argument("--ssh", type=_port, default=defaults["ssh_port"].default, metavar="PORT",
-                        help="the SSH port (default %(default)s)")
+    parser.add_argument("--ssh", type=_port, default=None, metavar="PORT",
+                        help=f"serve over SSH on this port (default {defaults['ssh_port'].default} "
+                             "unless only --web is given)")
+    parser.add_argument("--web", type=_port, default=None, metavar="PORT",
+                        help="serve in the browser on this HTTP port (default: not)")
+    parser.add_argument("--public-url", type=_public_url, default=None, metavar="URL",
+                        help="the web page's address as players open it, e.g. https://games.example.org: "
+                             "the only origin the websocket accepts (default: the page's own)")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="the web port is reached through a reverse proxy: believe its X-Forwarded-* headers")
     parser.add_argument("--host", default=defaults["host"].default,
                         help="the address to listen on (default %(default)s: this machine only)")
     parser.add_argument("--data", type=Path, default=None, metavar="DIR",
@@ -171,7 +223,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-sessions", type=_count, default=defaults["max_sessions"].default, metavar="N",
                         help="sessions at once (default %(default)s)")
     parser.add_argument("--per-identity", type=_count, default=defaults["per_identity"].default, metavar="N",
-                        help="sessions at once of one key (default %(default)s)")
+                        help="sessions at once of one key or browser (default %(default)s)")
     parser.add_argument("--allow-keys", type=Path, default=None, metavar="FILE",
                         help="an authorized_keys file: only its keys get in (default: any key)")
     parser.add_argument("--idle-timeout", type=_seconds, default=defaults["idle_timeout_s"].default,
@@ -187,9 +239,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def config_from_args(args: argparse.Namespace) -> ServeConfig:
-    """The :class:`ServeConfig` the parsed ``serve`` options describe."""
+    """The :class:`ServeConfig` the parsed ``serve`` options describe (SSH on its default port when
+    neither ``--ssh`` nor ``--web`` is given)."""
+    ssh_port = args.ssh
+    if ssh_port is None and args.web is None:
+        ssh_port = ServeConfig.__dataclass_fields__["ssh_port"].default
     return ServeConfig(data_dir=args.data if args.data is not None else default_data_dir(),
-                       host=args.host, ssh_port=args.ssh, max_sessions=args.max_sessions,
+                       host=args.host, ssh_port=ssh_port, web_port=args.web, public_url=args.public_url,
+                       behind_proxy=args.behind_proxy, max_sessions=args.max_sessions,
                        per_identity=args.per_identity, allow_keys=args.allow_keys,
                        idle_timeout_s=args.idle_timeout, max_session_s=args.max_session_length,
                        connect_rate=args.rate, input_rate=args.input_rate)

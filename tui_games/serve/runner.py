@@ -1,4 +1,5 @@
-"""The server's life as a command: log set-up, start, wait for SIGTERM or Ctrl-C, stop cleanly."""
+"""The server's life as a command: log set-up, start the front ends (SSH, web or both), wait for SIGTERM
+or Ctrl-C, stop them cleanly."""
 
 from __future__ import annotations
 
@@ -24,24 +25,52 @@ def setup_logging() -> None:
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
 
 
+async def _listen(server, config: ServeConfig, port: int) -> int:
+    try:
+        return await server.start()
+    except OSError as error:
+        raise TuiGamesError(f"cannot listen on {config.host}:{port}: {error.strerror or error}") from None
+
+
+async def start_front_ends(config: ServeConfig) -> list:
+    """Start the SSH front end, the web one or both (sharing the session caps and the connection
+    rate), each logging where it listens; the started servers (each has ``sessions`` and ``stop``)."""
+    servers: list = []
+    try:
+        ssh = None
+        if config.ssh_port is not None:
+            from tui_games.serve.identity import fingerprint
+            from tui_games.serve.ssh_server import GameServer
+
+            ssh = GameServer(config)
+            port = await _listen(ssh, config, config.ssh_port)
+            servers.append(ssh)
+            log("listening", host=config.host, port=port, data=str(config.data_dir),
+                host_key=fingerprint(ssh.host_key), max_sessions=config.max_sessions,
+                allow_keys=str(config.allow_keys) if config.allow_keys else "any")
+        if config.web_port is not None:
+            from tui_games.serve.web_server import WebServer
+
+            web = WebServer(config, caps=ssh.caps if ssh else None, rate=ssh.rate if ssh else None)
+            port = await _listen(web, config, config.web_port)
+            servers.append(web)
+            log("listening", host=config.host, port=port, web=web.url, data=str(config.data_dir),
+                max_sessions=config.max_sessions, origin=config.public_url or "page",
+                proxy="trusted" if config.behind_proxy else "none")
+    except BaseException:
+        for server in servers:
+            await server.stop()
+        raise
+    return servers
+
+
 async def serve_until_stopped(config: ServeConfig, stop: asyncio.Event | None = None) -> int:
     """Run the server until SIGTERM, SIGINT or ``stop`` is set, then stop it; the exit status."""
-    from tui_games.serve.identity import fingerprint
-    from tui_games.serve.ssh_server import GameServer
-
     stop = stop or asyncio.Event()
-    server = GameServer(config)
-    try:
-        port = await server.start()
-    except OSError as error:
-        raise TuiGamesError(f"cannot listen on {config.host}:{config.ssh_port}: {error.strerror or error}") \
-            from None
+    servers = await start_front_ends(config)
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
-    log("listening", host=config.host, port=port, data=str(config.data_dir),
-        host_key=fingerprint(server.host_key), max_sessions=config.max_sessions,
-        allow_keys=str(config.allow_keys) if config.allow_keys else "any")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         log("warning", why="running as root: every session runs as root too; use an unprivileged user")
     try:
@@ -49,17 +78,20 @@ async def serve_until_stopped(config: ServeConfig, stop: asyncio.Event | None = 
     finally:
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(signum)
-        log("stopping", sessions=len(server.sessions))
-        await server.stop()
+        log("stopping", sessions=sum(len(server.sessions) for server in servers))
+        await asyncio.gather(*(server.stop() for server in servers))
         log("stopped")
     return 0
 
 
 def serve(config: ServeConfig) -> int:
-    """``tui-games serve``: run the SSH server in the foreground; the exit status."""
-    try:
-        import asyncssh  # noqa: F401
-    except ImportError:
-        raise TuiGamesError("`tui-games serve` needs asyncssh: pip install 'tui-games[serve]'") from None
+    """``tui-games serve``: run the SSH front end, the web one or both in the foreground; the exit status."""
+    needed = ["asyncssh"] + (["aiohttp", "textual_serve"] if config.web_port is not None else [])
+    for module in needed:
+        try:
+            __import__(module)
+        except ImportError:
+            raise TuiGamesError(f"`tui-games serve` needs {module.replace('_', '-')}: "
+                                "pip install 'tui-games[serve]'") from None
     setup_logging()
     return asyncio.run(serve_until_stopped(config))

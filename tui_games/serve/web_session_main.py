@@ -1,0 +1,38 @@
+"""What one browser session's process runs: the tui-games app at its menu, drawn by Textual's web driver.
+
+The server starts it as ``python -m tui_games.serve.web_session_main`` (no shell, an environment built
+from nothing: :func:`~tui_games.serve.session_process.session_environment` plus
+``TEXTUAL_DRIVER`` naming Textual's ``WebDriver``), in a session of its own, with pipes for its standard
+streams: the driver reads the browser's keys and sizes from standard input and writes the screen to
+standard output, both in the packets textual-serve speaks. There is no terminal, so no kernel hang-up:
+the server sends SIGHUP when the browser is gone and SIGTERM when it ends the session; the app's
+terminal guard saves the game and exits on either.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+"""The Textual driver a browser session runs with (``TEXTUAL_DRIVER``)."""
+
+
+def main() -> int:
+    """Run the app until the player quits or a signal comes; the exit status."""
+    if os.environ.get("TEXTUAL_DRIVER") != WEB_DRIVER:
+        print(f"tui-games: a browser session runs with TEXTUAL_DRIVER={WEB_DRIVER}", file=sys.stderr)
+        return 2
+    from tui_games.ui.app import TuiGamesApp
+
+    app = TuiGamesApp(None, warm_up=False, watchdog=True)
+    try:
+        app.run()
+    finally:
+        app.save_active_match()
+        app.stop_warm_up()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
