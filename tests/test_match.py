@@ -9,14 +9,15 @@ from tui_games.games.blackjack import rules as blackjack_rules
 from tui_games.games.blackjack.game import card_name
 from tui_games.core.errors import IllegalActionError
 from tui_games.match import Match, Seat, default_seats, prepare
+from tui_games.table import InlineRunner, MoveRequest, PlayerCache, Table
 
 TTT = catalog.get("tic-tac-toe")
 NIM = catalog.get("nim")
 
 
-def _ai_reply(match: Match) -> None:
+def _ai_reply(match: Match, players: PlayerCache) -> None:
     while match.ai_to_move:
-        match.play(match.ai(match.to_move).choose(match.state.clone()))
+        match.play(players.for_seat(match, match.to_move).choose(match.state.clone()))
 
 
 def test_seat_parsing():
@@ -40,10 +41,11 @@ def test_wrong_number_of_seats_or_levels_are_refused(home):
 
 def test_undo_against_the_ai_goes_back_to_the_human_turn_and_redo_replays(home):
     match = Match.new(TTT, {}, [Seat(), Seat("ai", 3)], seed=4)
+    players = PlayerCache()
     match.play(0)
-    _ai_reply(match)
+    _ai_reply(match, players)
     match.play(8)
-    _ai_reply(match)
+    _ai_reply(match, players)
     history = list(match.state.history)
     assert len(history) == 4 and match.human_to_move
     assert match.undo()
@@ -89,7 +91,7 @@ def test_handoff_only_for_hidden_information_hotseat(home):
 
 def test_hint_uses_the_top_level(home):
     match = Match.new(NIM, {"heaps": 3, "size": 5, "max_take": 7}, [Seat(), Seat()], seed=1)
-    hint = match.hint()
+    hint = PlayerCache().hint(MoveRequest.for_hint(match, 0))
     child = match.state.clone()
     child.apply(hint.best)
     assert child.nim_sum == 0
@@ -108,6 +110,7 @@ def test_blackjack_rounds_record_chips_against_the_dealer(home):
     spec = catalog.get("blackjack")
     total = 0.0
     match = Match.new(spec, {"rules": "american"}, [Seat(), Seat("ai", 3)], seed=1)
+    players = PlayerCache()
     for round_number in range(6):  # one sitting of six rounds
         if round_number:
             match.next_deal()
@@ -116,7 +119,7 @@ def test_blackjack_rounds_record_chips_against_the_dealer(home):
             if match.human_to_move:
                 match.play(match.state.legal_actions()[0])
             else:
-                match.play(match.ai(match.to_move).choose(match.state.clone()))
+                match.play(players.for_seat(match, match.to_move).choose(match.state.clone()))
         total += match.state.returns()[0]
         assert match.result_text.startswith("Seat 1 ")
     assert stats.summary() == []  # the sitting goes on
@@ -180,9 +183,9 @@ def test_negative_seeds_give_working_ai_moves_and_hints(home, game_id):
     spec = catalog.get(game_id)
     seats = [Seat("ai", 1)] * spec.min_players
     match = Match.new(spec, {}, [Seat()] + seats[1:], seed=-1_000_003)  # the seats' AI seeds are negative too
-    assert match.hint().best in match.state.legal_actions()
+    assert PlayerCache().hint(MoveRequest.for_hint(match, 0)).best in match.state.legal_actions()
     match.seats = [Seat("ai", spec.max_level)] * len(match.seats)
-    assert match.ai(0).choose(match.state.clone()) in match.state.legal_actions()
+    assert PlayerCache().move(MoveRequest.for_seat(match, 0)) in match.state.legal_actions()
 
 
 def test_old_saves_without_a_kept_result_resume_as_recorded(home):
@@ -209,6 +212,7 @@ def test_prepare_ais_builds_and_prepares_every_ai_seat_and_no_human_one(home, mo
     monkeypatch.setattr(NegamaxPlayer, "prepare", lambda self, state=None: prepared.append((self, state)))
     match = Match.new(TTT, {}, [Seat(), Seat("ai", 3)], seed=2)
     match.play(4)
-    match.prepare_ais()
-    assert [player for player, _ in prepared] == [match.ai(1)]
+    runner = InlineRunner()
+    Table(match, None, runner, lambda callback: None).prepare_ais()
+    assert [player for player, _ in prepared] == [runner.players.for_seat(match, 1)]
     assert prepared[0][1].history == match.state.history and prepared[0][1] is not match.state

@@ -15,6 +15,7 @@ from tui_games.core.errors import InvalidParameterError
 from tui_games.core.players import SIMULTANEOUS
 from tui_games.engine.seeds import SEED_LIMIT, derive_seed
 from tui_games.match import Match, Seat
+from seat_ais import seat_ai
 
 LARGEST = 2**63 - 1
 """The largest seed a game accepts (seeds are 64-bit signed numbers)."""
@@ -36,9 +37,10 @@ def test_lowest_and_top_ai_move_in_a_game_seeded_2_63_minus_1(home, game_id):
         state = match.state
         if match.to_move == SIMULTANEOUS:
             for seat in range(state.num_players):
-                assert match.ai_choice(seat) in state.legal_actions(seat), (game_id, level, seat)
+                choice = seat_ai(match, seat).choose(state.clone(), player=seat)
+                assert choice in state.legal_actions(seat), (game_id, level, seat)
         else:
-            assert match.ai(match.to_move).choose(state.clone()) in state.legal_actions(), (game_id, level)
+            assert seat_ai(match, match.to_move).choose(state.clone()) in state.legal_actions(), (game_id, level)
 
 
 def test_seeds_beyond_64_bits_are_refused_clearly(home, capsys, monkeypatch):

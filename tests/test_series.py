@@ -22,6 +22,7 @@ from tui_games.core.series import Deal, Series, SeriesRules, SeriesTarget, Stand
 from tui_games.engine.kernel_state import KernelState
 from tui_games.match import Match, Seat, record_pending_results
 from tui_games.store import saves, stats
+from tui_games.table import PlayerCache
 
 TTT = catalog.get("tic-tac-toe")
 BLACKJACK = catalog.get("blackjack")
@@ -198,12 +199,13 @@ def test_leaving_before_the_next_round_begins_drops_it(home):
 
 def test_a_sitting_is_saved_whole_and_resumes_where_it_was(home):
     match = Match.new(BLACKJACK, {"rules": "american", "decks": 2}, [Seat(), Seat("ai", 1)], seed=33)
+    players = PlayerCache()
     for _ in range(3):
         while not match.is_over:
             if match.human_to_move:
                 match.play(match.state.legal_actions()[0])
             else:
-                match.play(match.ai(match.to_move).choose(match.state.clone()))
+                match.play(players.for_seat(match, match.to_move).choose(match.state.clone()))
         match.next_deal()
     match.play(match.state.legal_actions()[0])  # the human bets in round 4
     raw = json.loads(match.save_path.read_text())

@@ -22,6 +22,7 @@ from tui_games.engine.matrix_game import exploitability, payoff_table, solve
 from tui_games.engine.players import MatrixGamePlayer, RandomPlayer
 from tui_games.match import Match, Seat
 from tui_games.store import saves
+from tui_games.table import MoveRequest, PlayerCache
 
 ROCK, PAPER, SCISSORS = 0, 1, 2
 THROWS = ("rock", "paper", "scissors")
@@ -32,6 +33,15 @@ def rps():
     """Rock-paper-scissors in the catalogue for one test."""
     with registered(RPS):
         yield RPS
+
+
+def choose_for_ais(match: Match, players: PlayerCache) -> bool:
+    """Let every AI seat still to choose make its secret choice, as a table's AI seats would; True when
+    that completed the joint move."""
+    played = False
+    for seat in [s for s in match.seats_to_choose if match.seats[s].is_ai]:
+        played = match.choose_for(seat, players.move(MoveRequest.for_seat(match, seat)))
+    return played
 
 
 def points(mine: int, theirs: int, rock_win: int = 1) -> int:
@@ -199,7 +209,7 @@ def test_a_save_with_a_malformed_or_impossible_joint_move_is_refused(rps, home):
 def test_choices_stay_hidden_until_every_seat_has_chosen(rps, home):
     match = Match.new(rps, {"rounds": 2}, [Seat(), Seat("ai", 2)], seed=4)
     assert match.at_simultaneous_node and match.seats_to_choose == [0, 1] and match.choosing_human == 0
-    assert match.choose_for_ais() is False
+    assert choose_for_ais(match, PlayerCache()) is False
     assert set(match.joint_choices) == {1} and match.state.history == [] and match.move_log == []
     assert match.seats_to_choose == [0] and match.humans_to_choose == [0]
     ai_choice = match.joint_choices[1]
@@ -226,27 +236,28 @@ def test_the_device_passes_between_people_choosing_in_secret(rps, home):
     assert hotseat.choosing_human == 2 and hotseat.needs_joint_handoff(2)
     hotseat.handed_to(2)
     assert not hotseat.needs_joint_handoff(2)
-    hotseat.choose_for_ais()
+    choose_for_ais(hotseat, PlayerCache())
     hotseat.choose_for(2, PAPER)
     assert hotseat.needs_joint_handoff(0)  # Cy saw the reveal and holds the device
     hotseat.controllers[2] = 0  # one person playing both human seats never passes the device
     assert not hotseat.needs_joint_handoff(0)
     solo = Match.new(rps, {"rounds": 2}, [Seat(), Seat("ai", 2)], seed=1)
-    solo.choose_for_ais()
+    choose_for_ais(solo, PlayerCache())
     solo.choose_for(0, ROCK)
     assert not solo.needs_joint_handoff(0)
 
 
 def test_undo_and_redo_take_back_and_replay_joint_moves(rps, home):
     match = Match.new(rps, {"rounds": 3}, [Seat(), Seat("ai", 1)], seed=6)
+    players = PlayerCache()
     assert not match.can_undo
-    match.choose_for_ais()
+    choose_for_ais(match, players)
     match.choose_for(0, ROCK)
     first = match.state.history[0]
-    match.choose_for_ais()
+    choose_for_ais(match, players)
     match.choose_for(0, SCISSORS)
     second = match.state.history[1]
-    match.choose_for_ais()  # a choice made at the third round is void once the position changes
+    choose_for_ais(match, players)  # a choice made at the third round is void once the position changes
     assert match.can_undo and match.undo()
     assert match.state.history == [first] and match.joint_choices == {}
     assert match.move_log == [f"Ann rock, Bob {THROWS[first[1]]}"]
@@ -262,7 +273,7 @@ def test_undo_and_redo_take_back_and_replay_joint_moves(rps, home):
 
 def test_a_hint_at_a_simultaneous_node_is_the_equilibrium_mix(rps, home):
     match = Match.new(rps, {"rock_win": 2}, [Seat(), Seat("ai", 1)], seed=1)
-    hint = match.hint()
+    hint = PlayerCache().hint(MoveRequest.for_hint(match, match.choosing_human))
     assert hint.best == PAPER and set(hint.values) == {ROCK, PAPER, SCISSORS}
     assert hint.values[PAPER] == "50% of the time"
 

@@ -1,7 +1,9 @@
-"""A game being played: seats, turns, undo/redo, AI players, auto-save and statistics.
+"""A game being played: its record (seats, position, history, undo/redo), who may see what, auto-save
+and statistics.
 
-This is the controller the UI and the command line share; it imports no UI code. Every change of
-position goes through :meth:`Match.play`, :meth:`Match.undo` or :meth:`Match.redo`, and each one
+This is the record the table layer (:mod:`tui_games.table`: who moves next, AI players, hints) and
+the command line share; it imports no UI code. Every change of position goes through
+:meth:`Match.play`, :meth:`Match.choose_for`, :meth:`Match.undo` or :meth:`Match.redo`, and each one
 auto-saves, so quitting or a lost connection never loses the last position. When a game ends its save
 is written first, holding the result, and then the statistics, once, in one transaction; if they
 cannot be written the result stays pending in the save and is recorded later
@@ -20,7 +22,6 @@ import numpy as np
 
 from tui_games.core.errors import IllegalActionError, SaveFileError, SaveInUseError, StorageError, TuiGamesError
 from tui_games.core.definition import SeatFigures
-from tui_games.core.hints import Hint
 from tui_games.core.outcome import Outcome
 from tui_games.core.players import CHANCE, SIMULTANEOUS, TERMINAL
 from tui_games.core.registry import get
@@ -29,7 +30,6 @@ from tui_games.core.series import Series, Standing, TargetKind
 from tui_games.core.spec import GameSpec
 from tui_games.engine.kernel_state import action_number, seat_number
 from tui_games.engine.observer import EVERYONE, PUBLIC_VIEW, LogEntry, audience_of, redacted_array
-from tui_games.engine.seeds import derive_seed
 from tui_games.series_replay import finished_deal, restore_series, series_payload, start_series
 from tui_games.store import locks, pending, saves, stats
 
@@ -74,8 +74,6 @@ class Match:
         """The result as the statistics record it, fixed the first time the game ends (see SaveRecord)."""
         self._save_problem: str | None = None
         self._stats_problem: str | None = None
-        self._ais: dict[int, object] = {}
-        self._hinter = None
         self._shown_seat: int | None = None
         self._clock_usable = not history  # a solve resumed from a save has no known time
         self._clock_started: float | None = None
@@ -506,18 +504,6 @@ class Match:
         self.play_joint([chosen[seat] for seat in range(len(self.seats))])
         return True
 
-    def choose_for_ais(self) -> bool:
-        """Let every AI seat still to choose at this simultaneous node choose (blocking: off the UI
-        thread); True when that completed the joint move and it was played."""
-        played = False
-        for seat in [s for s in self.seats_to_choose if self.seats[s].is_ai]:
-            played = self.choose_for(seat, self.ai_choice(seat))
-        return played
-
-    def ai_choice(self, seat: int) -> int:
-        """AI seat ``seat``'s choice at this simultaneous node (blocking: call it off the UI thread)."""
-        return self.ai(seat).choose(self.state.clone(), player=seat)
-
     def play_joint(self, actions: list[int]) -> None:
         """Play a whole joint move (one action per seat) at once, resolve chance, auto-save, record the
         end; the log shows it as one line naming every seat's action."""
@@ -531,51 +517,6 @@ class Match:
         name = self.state.action_to_string(joint)
         self.state.apply_joint(joint)
         self.log_entries.append(LogEntry(SIMULTANEOUS, joint, EVERYONE, name))
-
-    def _joint_hint(self, player) -> Hint:
-        """The hint for the human choosing now at a simultaneous node (its equilibrium mix, say)."""
-        seat = self.choosing_human
-        if seat is None:
-            raise IllegalActionError("no human is choosing now")
-        if hasattr(player, "hint"):
-            return player.hint(self.state.clone(), player=seat)
-        return Hint(player.choose(self.state.clone(), player=seat), {}, "")
-
-    # ----- AI --------------------------------------------------------------------------------------
-    def ai(self, seat: int):
-        """The AI player of ``seat`` (created once per match)."""
-        if seat not in self._ais:
-            self._ais[seat] = self.spec.ai(self.seats[seat].level, seed=derive_seed(self.seed, 7919 * (seat + 1)))
-        return self._ais[seat]
-
-    def prepare_ais(self) -> None:
-        """Build every AI seat's player and get it ready to answer at once (tables and books loaded,
-        kernels compiled or loaded: see :func:`~tui_games.engine.players.prepare_player`), so that
-        no move's time goes to warming up. Blocking: call it off the UI thread, once the game is
-        shown. The hint's player gets ready when the first hint is asked for, before it searches."""
-        from tui_games.engine.players import prepare_player
-
-        for seat in range(len(self.seats)):
-            if self.seats[seat].is_ai:
-                prepare_player(self.ai(seat), self.state.clone())
-
-    def hint(self) -> Hint:
-        """The strongest AI's suggestion for the seat to move (blocking: call it off the UI thread)."""
-        if self._hinter is None:
-            self._hinter = self.spec.ai(self.spec.max_level, seed=self.seed)
-        player = self._hinter
-        if self.to_move == SIMULTANEOUS:
-            return self._joint_hint(player)
-        if hasattr(player, "hint"):
-            return player.hint(self.state.clone())
-        best = player.choose(self.state.clone())
-        return Hint(best, {}, "")
-
-    def stop_thinking(self) -> None:
-        """Ask every running AI search of this match to stop."""
-        for player in [*self._ais.values(), self._hinter]:
-            if player is not None and hasattr(player, "stop"):
-                player.stop()
 
     # ----- saving and results ---------------------------------------------------------------------
     def record(self) -> saves.SaveRecord:
@@ -743,7 +684,6 @@ class Match:
         self.seats[seat] = Seat("ai", level)
         self.redo_stack.clear()
         self._clock_usable = False
-        self._ais.pop(seat, None)
         self.save()
 
     def _record_stats(self) -> None:

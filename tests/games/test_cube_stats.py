@@ -9,6 +9,7 @@ from tui_games import catalog
 from tui_games.core.results import SeatResult
 from tui_games.match import Match, Seat
 from tui_games.store import saves, stats
+from seat_ais import seat_ai
 
 
 def record(times: list[float], moves: list[int]) -> None:
@@ -71,6 +72,6 @@ def test_a_seat_handed_to_the_ai_counts_no_solve(home):
     match.hand_seat_to_ai(0, 3)
     assert match.ai_to_move and match.clock_seconds is None
     while not match.is_over:
-        match.play(match.ai(0).choose(match.state.clone()))
+        match.play(seat_ai(match, 0).choose(match.state.clone()))
     assert match.state.is_solved and stats.game_figures() == []
     assert Match.resume(match.save_path).seats == [Seat("ai", 3)]

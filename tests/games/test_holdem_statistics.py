@@ -16,6 +16,7 @@ from tui_games.games.limit_holdem.entry import SPEC as LIMIT
 from tui_games.games.no_limit_holdem.entry import SPEC as NO_LIMIT
 from tui_games.match import Match, Seat
 from tui_games.store import saves, stats
+from seat_ais import seat_ai
 
 CALL = 1
 
@@ -43,7 +44,7 @@ def play_sitting(spec, params: dict, hands: int, seed: int) -> tuple[Match, list
             match.next_deal()
         while not match.is_over:
             seat = match.to_move
-            match.play(match.ai(seat).choose(match.state.clone()) if match.seats[seat].is_ai else CALL)
+            match.play(seat_ai(match, seat).choose(match.state.clone()) if match.seats[seat].is_ai else CALL)
         state = match.state
         net = state.returns()[0]
         seen.append({"net": net, "pot": state.pot, "big_blind": state.big_blind,
@@ -85,7 +86,7 @@ def test_a_tournament_records_the_place_and_the_hands(home, catalogued, capsys):
     while not match.is_over:
         state = match.state
         if match.seats[match.to_move].is_ai:
-            match.play(match.ai(match.to_move).choose(state.clone()))
+            match.play(seat_ai(match, match.to_move).choose(state.clone()))
         else:
             match.play(state.parse_action("allin") if state.raise_range() else CALL)
     state = match.state

@@ -8,6 +8,7 @@ import numpy as np
 
 from tui_games.games.holdem_tournament.spec import SPEC
 from tui_games.match import Match, Seat
+from seat_ais import seat_ai
 
 FOLD, CALL = 0, 1
 
@@ -37,7 +38,7 @@ def test_a_tournament_resumes_in_the_middle_of_a_hand(home):
                       seed=7)
     while match.state.hand_number < 3 or not match.human_to_move:
         if match.ai_to_move:
-            match.play(match.ai(match.to_move).choose(match.state.clone()))
+            match.play(seat_ai(match, match.to_move).choose(match.state.clone()))
         else:
             match.play(CALL)
         assert not match.is_over

@@ -9,6 +9,7 @@ import numpy as np
 from tui_games import catalog
 from tui_games.match import Match, Seat
 from tui_games.store import stats
+from seat_ais import seat_ai
 
 SPEC = catalog.get("leduc-holdem")
 FOLD, CALL, RAISE = 0, 1, 2
@@ -20,7 +21,7 @@ def play_hand(match: Match, human: int) -> None:
     while not match.is_over:
         seat = match.to_move
         if match.seats[seat].is_ai:
-            match.play(match.ai(seat).choose(match.state.clone()))
+            match.play(seat_ai(match, seat).choose(match.state.clone()))
         else:
             legal = match.state.legal_actions()
             match.play(human if human in legal else CALL)
@@ -56,7 +57,7 @@ def test_a_sitting_resumes_mid_hand_and_counts_net_chips(home):
     first = match.state.returns()[0]
     match.next_deal()
     while match.ai_to_move:
-        match.play(match.ai(match.to_move).choose(match.state.clone()))
+        match.play(seat_ai(match, match.to_move).choose(match.state.clone()))
     assert not match.is_over and match.human_to_move
     resumed = Match.resume(match.save())
     assert resumed.deal_number == 2 and resumed.state.history == match.state.history

@@ -134,12 +134,16 @@ def test_a_winning_capture_is_taken():
 def test_a_match_against_the_ai_saves_and_resumes_joint_moves(home):
     from tui_games.match import Match, Seat
 
+    from tui_games.table import MoveRequest, PlayerCache
+
     match = Match.new(SPEC, {}, [Seat(), Seat("ai", 3)], seed=5)
-    assert match.at_simultaneous_node and match.choose_for_ais() is False
-    hint = match.hint()
+    players = PlayerCache()
+    assert match.at_simultaneous_node and match.choose_for(1, players.move(MoveRequest.for_seat(match, 1))) is False
+    hint = players.hint(MoveRequest.for_hint(match, 0))
     assert hint.best in match.state.legal_actions(0)
-    for _ in range(3):
-        match.choose_for_ais()
+    assert match.choose_for(0, match.state.legal_actions(0)[0]) is True
+    for _ in range(2):
+        match.choose_for(1, players.move(MoveRequest.for_seat(match, 1)))
         assert match.choose_for(0, match.state.legal_actions(0)[0]) is True
     assert len(match.state.history) == 3 and all(isinstance(entry, list) for entry in match.state.history)
     assert match.move_log[0].startswith("Upper throw r 4 -4, Lower throw")

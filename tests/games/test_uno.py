@@ -14,6 +14,7 @@ from tui_games.core.series import Series, TargetKind
 from tui_games.engine.observer import EVERYONE, audience_of
 from tui_games.games.uno import rules
 from tui_games.games.uno.game import DEFINITION, KERNELS, TRAITS, UnoState
+from seat_ais import seat_ai
 
 SPEC = catalog.get("uno")
 COLOURS = "rgby"
@@ -537,6 +538,6 @@ def test_an_rlcard_game_is_one_hand(home):
     ai = UnoAI(1, seed=2)
     while not match.match_over:
         seat = match.to_move
-        player = match.ai(seat) if match.seats[seat].is_ai else ai
+        player = seat_ai(match, seat) if match.seats[seat].is_ai else ai
         match.play(player.choose(match.state.clone()))
     assert sorted(match.standing.scores) == [-1.0, 1.0] and match.deal_number == 1

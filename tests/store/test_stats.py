@@ -12,6 +12,7 @@ from tui_games.core.errors import StorageError
 from tui_games.core.locations import stats_db
 from tui_games.match import Match, Seat
 from tui_games.store import stats
+from seat_ais import seat_ai
 
 
 def _finish_ttt(moves: list[int], seats=None) -> Match:
@@ -43,7 +44,7 @@ def test_a_hotseat_game_counts_once_for_each_seat(home):
 def test_game_against_ai_counts_for_the_human_only(home):
     match = Match.new(catalog.get("tic-tac-toe"), {}, [Seat(), Seat("ai", 3)], seed=2)
     while not match.is_over:
-        match.play(match.ai(1).choose(match.state.clone()) if match.ai_to_move else match.state.legal_actions()[0])
+        match.play(seat_ai(match, 1).choose(match.state.clone()) if match.ai_to_move else match.state.legal_actions()[0])
     (row,) = stats.summary()
     assert row.opponent == "AI Perfect (3)"
     assert row.played == 1 and row.won == 0

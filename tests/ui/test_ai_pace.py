@@ -7,7 +7,7 @@ from __future__ import annotations
 from tui_games.match import Seat
 from tui_games.store.settings import Settings
 from tui_games.ui.app import TuiGamesApp
-from tui_games.ui.screens.game import GameScreen
+from tui_games.table import ThreadRunner
 from ui_helpers import wait_for, wait_for_game, wait_for_human
 
 SIZE = (80, 24)
@@ -16,13 +16,13 @@ SIZE = (80, 24)
 def record_paces(monkeypatch) -> list[float]:
     """The pacing (least seconds) the game screen asks of each AI move, in order."""
     paces: list[float] = []
-    think = GameScreen._think_in_thread
+    choose = ThreadRunner.choose
 
-    def recording(screen, seat, state, token, pace):
+    def recording(runner, request, done, failed, pace=0.0):
         paces.append(pace)
-        return think(screen, seat, state, token, pace)
+        return choose(runner, request, done, failed, pace)
 
-    monkeypatch.setattr(GameScreen, "_think_in_thread", recording)
+    monkeypatch.setattr(ThreadRunner, "choose", recording)
     return paces
 
 

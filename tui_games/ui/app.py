@@ -87,7 +87,8 @@ class TuiGamesApp(App):
         self.glyphs: Glyphs = glyphs_for(self.settings.glyphs)
         """The glyph set views draw with."""
         self.active_match: Any = None
-        """The match on the game screen, saved on quit and on SIGHUP."""
+        """The game screen's table (:class:`~tui_games.table.Table`): its searches stopped and its
+        match saved on quit and on SIGHUP."""
         self.theme_catalog: ThemeCatalog = ThemeCatalog()
         """The bundled and user themes (re-read by :meth:`reload_themes`)."""
         self.warmer = None

@@ -1,21 +1,18 @@
 """The game screen: the game's view, whose turn, the move log, hints, undo/redo, save and quit.
 
-Everything slow runs in thread workers so the UI never freezes: preparing (compiling) the game's
-kernels, replaying a save, every AI move and every hint. Results come back through
-``call_from_thread`` and carry a token, so a result that arrives after an undo or a quit is ignored.
+The screen draws and forwards keys; who moves next is the :class:`~tui_games.table.Table`'s to say.
+Preparing (compiling) the game's kernels and replaying a save run in a thread worker; AI moves and
+hints run in the table's :class:`~tui_games.table.ThreadRunner`, whose answers come back through
+``call_from_thread`` and are dropped by the table when they come after an undo or a quit.
 
-A storage fault (full disk, read-only or locked statistics) never ends the game: the match reports it
-in ``storage_problem`` and the screen shows it on a warning line until a later write succeeds.
+A storage fault (full disk, read-only or locked statistics) never ends the game: the table reports it
+and the screen shows it on a warning line until a later write succeeds.
 """
 
 from __future__ import annotations
 
 import random
-import sqlite3
-import threading
-import time
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Header, ProgressBar, Static
 
 from tui_games import catalog
-from tui_games.core.errors import IllegalActionError, SaveFileError, StorageError, TuiGamesError
+from tui_games.core.errors import SaveFileError, TuiGamesError
 from tui_games.core.spec import GameSpec
 from tui_games.ui.describe import save_title, seat_label, shown_params
 from tui_games.ui.game_view import GameView
@@ -39,6 +36,8 @@ from tui_games.ui.widgets.fitting_footer import FittingFooter
 from tui_games.ui.widgets.hint_panel import HintPanel
 from tui_games.ui.widgets.move_log import MoveLog
 from tui_games.ui.widgets.thinking import Thinking
+from tui_games.table import events
+from tui_games.table import Table, ThreadRunner
 
 
 @dataclass
@@ -174,14 +173,12 @@ class GameScreen(Screen):
         """The Match being played, once loaded."""
         self.view: GameView | None = None
         """The game's view widget, once loaded."""
-        self._token = 0  # changes with every position change; stale worker results are dropped
-        self._hint_busy = False
+        self.table: Table | None = None
+        """The table playing the match (whose turn, AI moves, hints), once loaded."""
+        self._hint_for: int | None = None  # the seat the hint panel shows (or works out) a hint for
         self._handoff_open = False
         self._close_when_shown = False
-        self._searches = 0  # AI or hint searches running in worker threads (guarded by the lock)
-        self._searches_lock = threading.Lock()
         self._progress = PreparingProgress()
-        self._storage_fault: str | None = None  # a storage fault raised out of a match call
         self._storage_shown: str | None = None
 
     # ----- layout ------------------------------------------------------------------------------------
@@ -251,10 +248,6 @@ class GameScreen(Screen):
             return
         self._from_thread(self._loaded, match, view_cls)
 
-    def _count_search(self, step: int) -> None:
-        with self._searches_lock:
-            self._searches += step
-
     def _from_thread(self, callback, *args) -> None:
         """Run ``callback`` on the UI thread, unless the app is already gone."""
         try:
@@ -287,22 +280,38 @@ class GameScreen(Screen):
             return
         try:
             self.match = match
-            self.app.active_match = match
+            self.table = Table(match, None, ThreadRunner(), self._post, pace=self._ai_pace)
+            self.table.listen(self._on_table_event)
+            self.app.active_match = self.table
             self.sub_title = self._subtitle(match)
             self.view = view_cls(self.app.glyphs)
             await self.query_one("#preparing").remove()
             await self.query_one("#view-slot").mount(self.view)
             self.remove_class("-loading")
             self.view.focus()
-            self.run_worker(match.prepare_ais, thread=True, group="prepare", exit_on_error=False)
-            self._position_changed()
+            self.table.prepare_ais()
+            self.table.start()
         except Exception as error:  # a view that cannot draw: say so and keep the game, never hang
             self.log.error(f"the view of {match.spec.id} failed: {error!r}")
-            self.match = None
+            table, self.table, self.match = self.table, None, None
             self.app.active_match = None
-            self._storage_call(match.save)
+            if table is not None:
+                table.unlisten(self._on_table_event)
+                table.save()
+                table.close()  # let go of the save, so that it can be resumed at once
+            else:
+                match.save()
             self._load_failed(f"The board could not be drawn ({type(error).__name__}: {error}); "
                               "the game is saved and can be resumed.")
+
+    def _post(self, callback) -> None:
+        """The table's way back from its runner's threads: run ``callback`` on the UI thread."""
+        self._from_thread(callback)
+
+    def _ai_pace(self, match: Any) -> float:
+        """The least seconds the coming AI move takes (the AI move pace setting; half of it in a run
+        of AI moves)."""
+        return ai_move_pace(float(self.app.settings.ai_think_time), follows_ai_move(match))
 
     @staticmethod
     def _subtitle(match: Any) -> str:
@@ -316,25 +325,44 @@ class GameScreen(Screen):
         parts.append(f"seed {match.seed}")
         return " · ".join(parts)
 
-    # ----- drawing -----------------------------------------------------------------------------------
-    def _position_changed(self) -> None:
-        """Redraw after a move, undo or redo, then let the AI move or hand the device over."""
-        self._token += 1
-        self._hint_busy = False
-        self.query_one("#thinking", Thinking).stop()
-        self._clear_hint()
-        self.redraw()
-        match = self.match
-        if match.is_over:  # the turn line says so (a toast would cover its 'n new game' keys)
-            return
-        if match.at_simultaneous_node:
-            self._collect_joint()
-            return
-        if match.ai_to_move:
-            self._start_ai()
-        elif match.human_to_move and match.needs_handoff(match.to_move):
-            self._hand_over(match.to_move)
+    # ----- what the table says ------------------------------------------------------------------------
+    def _on_table_event(self, event: events.Event) -> None:
+        """Draw what the table reports: a new position, a secret choice, the AI thinking, a hand-over,
+        a refused move, a hint, a storage fault."""
+        thinking = self.query_one("#thinking", Thinking)
+        match event:
+            case events.PositionChanged(by_ai=by_ai):
+                self._clear_hint()
+                self.redraw()
+                if by_ai and self.app.settings.animation == "full" and self.view is not None:
+                    self.view.flash()
+            case events.ChoiceMade(seat=seat):
+                if seat == self._hint_for:
+                    self._clear_hint()  # the next person must not read this one's hint
+                self.redraw()
+            case events.ThinkingStarted(text=text):
+                thinking.start(text)
+            case events.ThinkingStopped():
+                thinking.stop()
+            case events.HandoverNeeded(seat=seat, secret_choice=secret_choice):
+                self._hand_over(seat, secret_choice)
+            case events.HandedOver():
+                self.redraw()
+                if self.view is not None:
+                    self.view.focus()
+            case events.MoveRefused(seat=seat, reason=reason) if self.table.controllers[seat].at_screen:
+                self.notify(reason, title="Not allowed", severity="warning", timeout=4)
+            case events.AIFailed(reason=reason):
+                self.notify(reason, title="The AI could not move", severity="error", timeout=8)
+            case events.HintReady(seat=seat, hint=hint) if seat == self._hint_for and self.view is not None:
+                self.query_one("#hint-panel", HintPanel).show(self.view, self.match.state, hint)
+                self.view.show_hint(hint.best)
+            case events.HintFailed(seat=seat, reason=reason) if seat == self._hint_for:
+                self.query_one("#hint-panel", HintPanel).failed(reason)
+            case events.StorageProblem():
+                self.show_storage_problem()
 
+    # ----- drawing -----------------------------------------------------------------------------------
     def redraw(self) -> None:
         """Redraw the view and every panel from the match."""
         match = self.match
@@ -363,24 +391,10 @@ class GameScreen(Screen):
         return match.visible_log(moves_only=moves_only)
 
     # ----- storage faults ----------------------------------------------------------------------------
-    def _storage_call(self, call, *args) -> Any:
-        """Run a match call that writes (play, undo, save ...). Matches report storage faults in
-        ``storage_problem`` instead of raising; should one raise anyway, the fault is kept and shown
-        the same way rather than ending the game."""
-        try:
-            result = call(*args)
-        except (OSError, sqlite3.Error, StorageError) as error:
-            self._storage_fault = f"Could not write to disk: {getattr(error, 'strerror', None) or error}"
-            return None
-        self._storage_fault = None
-        return result
-
     @property
     def storage_problem(self) -> str | None:
         """The storage fault to show now (the save or the statistics could not be written), or None."""
-        if self.match is None:
-            return None
-        return getattr(self.match, "storage_problem", None) or self._storage_fault
+        return self.table.storage_problem if self.table is not None else None
 
     def show_storage_problem(self) -> None:
         """Show the current storage fault on the warning line (and once as a notification)."""
@@ -459,10 +473,10 @@ class GameScreen(Screen):
 
     # ----- moves -------------------------------------------------------------------------------------
     def on_move_chosen(self, message: MoveChosen) -> None:
-        """A human picked an action in the view: play it if it is a human's turn."""
+        """A human picked an action in the view: the table plays it if it is their turn."""
         message.stop()
-        match = self.match
-        if match is None or self._handoff_open:
+        match, table = self.match, self.table
+        if match is None or table is None or self._handoff_open:
             return
         if match.can_next_deal:
             self.notify(f"This {match.series.rules.deal_name} is over: press n for the next one.", timeout=3)
@@ -470,121 +484,41 @@ class GameScreen(Screen):
         if match.is_over:
             self.notify("The game is over: press n for a new game.", timeout=3)
             return
-        if match.at_simultaneous_node:
-            self._joint_choice(message.action)
+        seat = table.screen_seat
+        if seat is None:
+            waiting = "Wait: the other players are choosing." if match.at_simultaneous_node else "Wait for your turn."
+            self.notify(waiting, timeout=2)
             return
-        if not match.human_to_move:
-            self.notify("Wait for your turn.", timeout=2)
-            return
-        try:
-            self._storage_call(match.play, message.action)
-        except IllegalActionError as error:
-            self.notify(str(error), title="Not allowed", severity="warning", timeout=4)
-            return
-        self._position_changed()
-
-    # ----- AI ----------------------------------------------------------------------------------------
-    def _start_ai(self) -> None:
-        match = self.match
-        seat = match.to_move
-        state = match.state.clone()
-        level = match.seats[seat].level
-        self.query_one("#thinking", Thinking).start(
-            f"{match.spec.seat_name(seat)} (AI {match.spec.level_name(level)}) is thinking...")
-        pace = ai_move_pace(float(self.app.settings.ai_think_time), follows_ai_move(match))
-        self._count_search(1)
-        self.run_worker(partial(self._think_in_thread, seat, state, self._token, pace),
-                        thread=True, group="ai", exclusive=True, exit_on_error=False)
-
-    def _think_in_thread(self, seat: int, state, token: int, pace: float) -> None:
-        started = time.monotonic()
-        try:
-            player = self.match.ai(seat)  # building a player can be slow (tables, books): not on the UI thread
-            action = player.choose(state)
-        except Exception as error:  # report any search failure instead of killing the app
-            self._from_thread(self._ai_failed, token, f"{type(error).__name__}: {error}")
-            return
-        finally:
-            self._count_search(-1)
-        while time.monotonic() - started < pace and token == self._token:
-            time.sleep(0.02)
-        self._from_thread(self._ai_moved, token, action)
-
-    def _ai_moved(self, token: int, action: int) -> None:
-        if token != self._token or self.match is None or not self.match.ai_to_move:
-            return
-        try:
-            self._storage_call(self.match.play, action)
-        except IllegalActionError as error:
-            self._ai_failed(token, str(error))
-            return
-        self._position_changed()
-        if self.app.settings.animation == "full" and self.view is not None:
-            self.view.flash()
-
-    def _ai_failed(self, token: int, reason: str) -> None:
-        if token != self._token:
-            return
-        self.query_one("#thinking", Thinking).stop()
-        self.notify(reason, title="The AI could not move", severity="error", timeout=8)
+        table.submit(seat, message.action)
 
     def let_ai_play(self, level: int) -> None:
         """Hand the human to move's seat to the AI of ``level`` (a puzzle's 'solve it'): its moves then
-        follow one by one at the AI's pace, each worked out in a thread worker."""
+        follow one by one at the AI's pace."""
         match = self.match
-        if match is None or match.is_over or not match.human_to_move:
+        if match is None or self.table is None or match.is_over or not match.human_to_move:
             return
-        self._cancel_thinking()
         try:
-            self._storage_call(match.hand_seat_to_ai, match.to_move, level)
+            self.table.hand_seat_to_ai(match.to_move, level)
         except TuiGamesError as error:
             self.notify(str(error), title="Not allowed", severity="warning", timeout=4)
-            return
-        self._position_changed()
-
-    def _cancel_thinking(self) -> None:
-        """Invalidate running AI and hint workers, ask the searches to stop, stop the spinner."""
-        self._stop_searches()
-        self.query_one("#thinking", Thinking).stop()
-
-    def _stop_searches(self) -> None:
-        """Invalidate running AI and hint workers (their results are dropped) and ask them to stop."""
-        self._token += 1
-        if self.match is not None and self._searches > 0:  # a stop flag raised while idle would
-            try:                                           # cut the next search short
-                self.match.stop_thinking()
-            except RuntimeError:  # a worker was adding its AI player at this very moment
-                pass
 
     # ----- hand-off (hotseat with hidden information) -----------------------------------------------
-    def _hand_over(self, seat: int) -> None:
+    def _hand_over(self, seat: int, secret_choice: bool) -> None:
         from tui_games.ui.screens.handoff import HandoffScreen
 
         self._handoff_open = True
+        table = self.table
 
         def revealed(_: None) -> None:
             self._handoff_open = False
-            self.match.handed_to(seat)
-            self.redraw()
-            if self.view is not None:
-                self.view.focus()
+            if self.table is table and table is not None:
+                table.handed_to(seat)
 
         spec = self.match.spec
-        self.app.push_screen(HandoffScreen(spec.seat_name(seat), secret_choice=self.match.at_simultaneous_node,
-                                           secrets=spec.secrets), revealed)
+        self.app.push_screen(HandoffScreen(spec.seat_name(seat), secret_choice=secret_choice, secrets=spec.secrets),
+                             revealed)
 
     # ----- simultaneous moves: secret choices, revealed together --------------------------------------
-    def _collect_joint(self) -> None:
-        """At a simultaneous node: the AI seats choose in a worker (their choices stay hidden), and the
-        humans choose one by one, the device passed between them behind the hand-off screen."""
-        match = self.match
-        ai_seats = [seat for seat in match.seats_to_choose if match.seats[seat].is_ai]
-        if ai_seats:
-            self._start_joint_ai(ai_seats)
-        seat = match.choosing_human
-        if seat is not None and not self._handoff_open and match.needs_joint_handoff(seat):
-            self._hand_over(seat)
-
     def _joint_turn_text(self) -> Text:
         match = self.match
         seat = match.choosing_human
@@ -595,100 +529,21 @@ class GameScreen(Screen):
             return Text.assemble(("Your choice", "bold"), f": {match.spec.seat_name(seat)} ({waiting})")
         return Text.assemble((f"{match.spec.seat_name(seat)}: choose in secret", "bold"), f" ({waiting})")
 
-    def _joint_choice(self, action: int) -> None:
-        """The human choosing now picked ``action``: keep it hidden until every seat has chosen."""
-        match = self.match
-        seat = match.choosing_human
-        if seat is None:
-            self.notify("Wait: the other players are choosing.", timeout=2)
-            return
-        try:
-            played = self._storage_call(match.choose_for, seat, action)
-        except IllegalActionError as error:
-            self.notify(str(error), title="Not allowed", severity="warning", timeout=4)
-            return
-        if played:
-            self._position_changed()
-            return
-        self._hint_busy = False
-        self._clear_hint()  # the next person must not read this one's hint
-        self.redraw()
-        following = match.choosing_human
-        if following is not None and match.needs_joint_handoff(following):
-            self._hand_over(following)
-
-    def _start_joint_ai(self, seats: list[int]) -> None:
-        match = self.match
-        names = ", ".join(match.spec.seat_name(seat) for seat in seats)
-        self.query_one("#thinking", Thinking).start(f"{names} (AI) choosing...")
-        self._count_search(1)
-        self.run_worker(partial(self._choose_joint_in_thread, seats, match.state.clone(), self._token),
-                        thread=True, group="ai", exclusive=True, exit_on_error=False)
-
-    def _choose_joint_in_thread(self, seats: list[int], state, token: int) -> None:
-        try:
-            for seat in seats:
-                action = self.match.ai(seat).choose(state.clone(), player=seat)
-                self._from_thread(self._ai_chose, token, seat, action)
-        except Exception as error:  # report any search failure instead of killing the app
-            self._from_thread(self._ai_failed, token, f"{type(error).__name__}: {error}")
-        finally:
-            self._count_search(-1)
-
-    def _ai_chose(self, token: int, seat: int, action: int) -> None:
-        match = self.match
-        if token != self._token or match is None or not match.at_simultaneous_node:
-            return
-        try:
-            played = self._storage_call(match.choose_for, seat, action)
-        except IllegalActionError as error:
-            self._ai_failed(token, str(error))
-            return
-        if played:
-            self._position_changed()
-            return
-        if not any(match.seats[other].is_ai for other in match.seats_to_choose):
-            self.query_one("#thinking", Thinking).stop()
-        self.redraw()
-
     # ----- hints -------------------------------------------------------------------------------------
     def _clear_hint(self) -> None:
+        self._hint_for = None
         self.query_one("#hint-panel", HintPanel).clear()
         if self.view is not None:
             self.view.hinted = None
 
     def action_hint(self) -> None:
-        """Ask the strongest AI for a suggestion (in a thread worker)."""
-        match = self.match
-        if match is None or not (match.human_to_move or match.choosing_human is not None) or self._hint_busy:
+        """Ask the strongest AI for a suggestion (worked out off the UI thread)."""
+        if self.table is None:
             return
-        self._hint_busy = True
-        self.query_one("#hint-panel", HintPanel).thinking()
-        self._count_search(1)
-        self.run_worker(partial(self._hint_in_thread, self._token), thread=True, group="hint",
-                        exclusive=True, exit_on_error=False)
-
-    def _hint_in_thread(self, token: int) -> None:
-        try:
-            hint = self.match.hint()
-        except Exception as error:  # a failing hint must not end the game
-            self._from_thread(self._hint_failed, token, str(error))
-            return
-        finally:
-            self._count_search(-1)
-        self._from_thread(self._show_hint, token, hint)
-
-    def _hint_failed(self, token: int, reason: str) -> None:
-        if token == self._token:
-            self._hint_busy = False
-            self.query_one("#hint-panel", HintPanel).failed(reason)
-
-    def _show_hint(self, token: int, hint: Any) -> None:
-        if token != self._token or self.match is None or self.view is None:
-            return
-        self._hint_busy = False
-        self.query_one("#hint-panel", HintPanel).show(self.view, self.match.state, hint)
-        self.view.show_hint(hint.best)
+        seat = self.table.hint()
+        if seat is not None:
+            self._hint_for = seat
+            self.query_one("#hint-panel", HintPanel).thinking()
 
     # ----- keys --------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -718,10 +573,8 @@ class GameScreen(Screen):
             return
 
         def undo(confirmed: bool | None = True) -> None:
-            if confirmed and self.match is match and match.can_undo:
-                self._cancel_thinking()
-                self._storage_call(match.undo)
-                self._position_changed()
+            if confirmed and self.match is match and self.table is not None:
+                self.table.undo()
 
         if not match.undo_withdraws_result:
             undo()
@@ -734,11 +587,8 @@ class GameScreen(Screen):
 
     def action_redo(self) -> None:
         """Replay moves you took back."""
-        if self.match is None or not self.match.can_redo:
-            return
-        self._cancel_thinking()
-        self._storage_call(self.match.redo)
-        self._position_changed()
+        if self.table is not None:
+            self.table.redo()
 
     def action_rules(self) -> None:
         """Show the rules of this game."""
@@ -749,9 +599,9 @@ class GameScreen(Screen):
 
     def action_save(self) -> None:
         """Save now (every move is auto-saved too)."""
-        if self.match is None:
+        if self.table is None:
             return
-        path = self._storage_call(self.match.save)
+        path = self.table.save()
         self.show_storage_problem()
         if path is not None and not self.storage_problem:
             self.notify(f"Saved to {path.name}", timeout=3)
@@ -784,40 +634,34 @@ class GameScreen(Screen):
 
     def action_next_deal(self) -> None:
         """Deal the next round or hand of a series (a sitting at the table) once this one is over."""
-        if self.match is not None and self.match.is_over and self.match.can_next_deal:
-            self._next_deal()
-
-    def _next_deal(self) -> None:
-        """Start the series' next deal on this screen (called when ``match.can_next_deal``)."""
-        self._cancel_thinking()
-        self._storage_call(self.match.next_deal)
-        self._position_changed()
+        if self.table is not None:
+            self.table.next_deal()
 
     def _leave_series(self) -> None:
         """End an open-ended series when the player leaves between deals (its result is counted)."""
-        match = self.match
-        if match is not None and match.can_leave:
-            self._cancel_thinking()
-            self._storage_call(match.leave)
+        if self.table is not None:
+            self.table.leave()
 
     def save_and_close(self) -> None:
         """Stop the AI and write the save (on quit, leaving, or a lost connection)."""
-        if self.match is None:
+        table = self.table
+        if table is None:
             return
-        self._cancel_thinking()
-        self._storage_call(self.match.save)
+        table.stop_thinking()
+        self.query_one("#thinking", Thinking).stop()
+        table.save()
         problem = self.storage_problem
         if problem:
             self.notify(problem, title="Could not save", severity="error", timeout=8)
-        if getattr(self.app, "active_match", None) is self.match:
+        if getattr(self.app, "active_match", None) is table:
             self.app.active_match = None
 
     def on_unmount(self) -> None:
         """The screen is gone (quit, a new game in its place, the app's end): stop its searches and let
         go of the save, so that another session may open it."""
-        if self.match is not None:
-            self._stop_searches()
-            self.match.close()
+        if self.table is not None:
+            self.table.unlisten(self._on_table_event)  # nothing is left to draw on
+            self.table.close()
 
     def on_screen_resume(self) -> None:
         """Back from a dialog: pick up glyph/animation settings and refocus the board."""

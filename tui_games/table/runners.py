@@ -1,0 +1,301 @@
+"""How AI moves and hints are worked out: a plain, picklable request, the AI players that answer it
+(built once per seat), and the runners that run it off the owner's loop.
+
+A runner is given a :class:`MoveRequest` and two callbacks, ``done(value)`` and ``failed(error)``,
+which it calls from wherever it ran the search (a worker thread); the table posts them back to its
+own loop. :class:`ThreadRunner` runs each search in a thread of this process (the app);
+:class:`InlineRunner` runs it at once on the caller's thread (tests, scripts). A process-pool runner
+for the server needs only the request, which holds everything a worker process needs to rebuild the
+position and the seat's player.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from tui_games.core.hints import Hint
+from tui_games.core.players import SIMULTANEOUS
+from tui_games.core.registry import get
+from tui_games.engine.seeds import derive_seed
+
+def seat_seed(match_seed: int, seat: int) -> int:
+    """The seed of the AI player of ``seat`` in a match seeded ``match_seed``."""
+    return derive_seed(match_seed, 7919 * (seat + 1))
+
+
+@dataclass(frozen=True, eq=False)
+class MoveRequest:
+    """One question for an AI player, as plain data (it pickles): the game and the deal being
+    played, the position (its array and history), the seat asked and the player that answers.
+
+    ``hint`` asks for a :class:`~tui_games.core.hints.Hint` from the strongest level instead of a
+    move; ``simultaneous`` marks a secret choice at a simultaneous node (``choose(state, player=seat)``).
+    """
+
+    game_id: str
+    params: dict
+    """The deal's parameters, resolved (a series' deal has its own: the button, the blinds)."""
+    seed: int
+    """The deal's seed: ``spec.new(seed=seed, **params)`` is where its history starts."""
+    history: list
+    """Every action of the deal so far, chance outcomes included (a joint move is a list)."""
+    array: np.ndarray = field(repr=False)
+    """The position's state array (so that no worker has to replay the history)."""
+    seat: int
+    level: int
+    player_seed: int
+    """The seed of the player that answers (one per seat and match, see :func:`seat_seed`)."""
+    simultaneous: bool = False
+    hint: bool = False
+
+    @classmethod
+    def for_seat(cls, match, seat: int, level: int | None = None) -> "MoveRequest":
+        """The move (or secret choice) of ``match``'s AI seat ``seat`` at its current position."""
+        level = match.seats[seat].level if level is None else level
+        return cls._of(match, seat, level, seat_seed(match.seed, seat), hint=False)
+
+    @classmethod
+    def for_hint(cls, match, seat: int) -> "MoveRequest":
+        """The strongest AI's suggestion for ``seat`` (the human to move, or choosing)."""
+        return cls._of(match, seat, match.spec.max_level, int(match.seed), hint=True)
+
+    @classmethod
+    def _of(cls, match, seat: int, level: int, player_seed: int, hint: bool) -> "MoveRequest":
+        state = match.state
+        return cls(game_id=match.spec.id, params=dict(state.params), seed=state.seed,
+                   history=[list(entry) if isinstance(entry, list) else entry for entry in state.history],
+                   array=state.array.copy(), seat=int(seat), level=int(level), player_seed=player_seed,
+                   simultaneous=state.current_player == SIMULTANEOUS, hint=hint)
+
+    @property
+    def player_key(self) -> tuple:
+        """Which player answers: the same one for every request of this seat, level and match."""
+        return self.game_id, self.hint, self.seat if not self.hint else None, self.level, self.player_seed
+
+    def position(self):
+        """The position as a fresh state of the game (its own copy of the array and history)."""
+        state = get(self.game_id).new(seed=self.seed, **self.params)
+        state.array[:] = self.array
+        state.history[:] = [list(entry) if isinstance(entry, list) else entry for entry in self.history]
+        return state
+
+
+def compute_move(player, request: MoveRequest) -> int:
+    """``player``'s move (or secret choice) for ``request``; blocking."""
+    state = request.position()
+    if request.simultaneous:
+        return player.choose(state, player=request.seat)
+    return player.choose(state)
+
+
+def compute_hint(player, request: MoveRequest) -> Hint:
+    """``player``'s suggestion for ``request``'s seat: its own hint where it has one (values per
+    action), else its move alone; blocking."""
+    state = request.position()
+    extra = {"player": request.seat} if request.simultaneous else {}
+    if hasattr(player, "hint"):
+        return player.hint(state, **extra)
+    return Hint(player.choose(state, **extra), {}, "")
+
+
+class PlayerCache:
+    """The AI players of a table, built once each (a seat's player keeps its tables, books and random
+    stream from move to move); safe to use from several threads: a player is built once however many
+    ask for it at the same time."""
+
+    def __init__(self) -> None:
+        self._players: dict[tuple, Any] = {}
+        self._building: dict[tuple, threading.Lock] = {}
+        self._lock = threading.Lock()
+
+    def player(self, request: MoveRequest):
+        """The player that answers ``request`` (built now if it is the first ask; can be slow)."""
+        key = request.player_key
+        with self._lock:
+            if key in self._players:
+                return self._players[key]
+            building = self._building.setdefault(key, threading.Lock())
+        with building:
+            with self._lock:
+                if key in self._players:
+                    return self._players[key]
+            player = get(request.game_id).ai(request.level, seed=request.player_seed)
+            with self._lock:
+                self._players[key] = player
+                self._building.pop(key, None)
+            return player
+
+    def for_seat(self, match, seat: int):
+        """The player AI seat ``seat`` of ``match`` moves with (the one a table's runner asks)."""
+        return self.player(MoveRequest.for_seat(match, seat))
+
+    def move(self, request: MoveRequest) -> int:
+        """The answer to ``request`` (blocking)."""
+        return compute_move(self.player(request), request)
+
+    def hint(self, request: MoveRequest) -> Hint:
+        """The hint ``request`` asks for (blocking)."""
+        return compute_hint(self.player(request), request)
+
+    def prepare(self, request: MoveRequest) -> None:
+        """Build the player that answers ``request`` and get it ready to answer at once (tables and
+        books loaded, kernels compiled or loaded); blocking."""
+        from tui_games.engine.players import prepare_player
+
+        prepare_player(self.player(request), request.position())
+
+
+class Job:
+    """One search a runner runs; :meth:`cancel` drops its answer and asks its search to stop."""
+
+    def __init__(self) -> None:
+        self.cancelled = False
+        """True once cancelled: its callbacks are not called any more."""
+        self._player = None  # set while the search runs, so that cancel() can stop it
+        self._lock = threading.Lock()
+
+    def cancel(self) -> None:
+        """Drop this job's answer; a running search is asked to stop (it answers with what it has,
+        which is dropped). A player is never stopped while idle: its next search would be cut short."""
+        with self._lock:
+            self.cancelled = True
+            player = self._player
+        if player is not None and hasattr(player, "stop"):
+            player.stop()
+
+    def searching(self, player) -> bool:
+        """Mark ``player`` as searching for this job (None: done); False when already cancelled."""
+        with self._lock:
+            self._player = player
+            return not self.cancelled
+
+
+Done = Callable[[Any], None]
+"""Called with a job's answer (a move, or a hint), on the thread that worked it out."""
+Failed = Callable[[Exception], None]
+"""Called with the error that ended a job's search, on the thread that ran it."""
+
+
+class InlineRunner:
+    """Runs every search at once on the caller's thread, ignoring the pace: for tests and scripts.
+    Its callbacks are called before :meth:`choose` returns, so a table using it needs a ``post`` that
+    queues them (the table must never be entered again from inside its own call)."""
+
+    def __init__(self, players: PlayerCache | None = None) -> None:
+        self.players = players or PlayerCache()
+        """The AI players this runner asks."""
+
+    def choose(self, request: MoveRequest, done: Done, failed: Failed, pace: float = 0.0) -> Job:
+        """Work out ``request``'s move now and call ``done(action)`` (``failed(error)`` if it fails)."""
+        return self._run(self.players.move, request, done, failed)
+
+    def hint(self, request: MoveRequest, done: Done, failed: Failed) -> Job:
+        """Work out ``request``'s hint now and call ``done(hint)`` (``failed(error)`` if it fails)."""
+        return self._run(self.players.hint, request, done, failed)
+
+    @staticmethod
+    def _run(work, request: MoveRequest, done: Done, failed: Failed) -> Job:
+        job = Job()
+        try:
+            value = work(request)
+        except Exception as error:  # the table reports it; a failing AI must not end the game
+            failed(error)
+        else:
+            done(value)
+        return job
+
+    def prepare(self, requests: list[MoveRequest]) -> None:
+        """Get the players of ``requests`` ready now."""
+        for request in requests:
+            self.players.prepare(request)
+
+    def stop(self) -> None:
+        """Nothing runs between calls: nothing to stop."""
+
+
+class ThreadRunner:
+    """Runs each search in a thread of its own (the kernels release the GIL, so the UI stays
+    responsive), then waits out the AI's pace: a move is answered no sooner than ``pace`` seconds
+    after it was asked, so that a person can follow the play."""
+
+    POLL_S = 0.02
+    """How often a pace wait looks whether its job was cancelled."""
+
+    def __init__(self, players: PlayerCache | None = None) -> None:
+        self.players = players or PlayerCache()
+        """The AI players this runner asks."""
+        self._jobs: set[Job] = set()
+        self._lock = threading.Lock()
+
+    def choose(self, request: MoveRequest, done: Done, failed: Failed, pace: float = 0.0) -> Job:
+        """Work out ``request``'s move in a thread; ``done(action)`` is called there once it is found
+        and ``pace`` seconds have passed since this call (``failed(error)`` if the search fails)."""
+        return self._start(self.players.move, request, done, failed, pace)
+
+    def hint(self, request: MoveRequest, done: Done, failed: Failed) -> Job:
+        """Work out ``request``'s hint in a thread; ``done(hint)`` or ``failed(error)`` is called there."""
+        return self._start(self.players.hint, request, done, failed, 0.0)
+
+    def prepare(self, requests: list[MoveRequest]) -> None:
+        """Get the players of ``requests`` ready in a background thread (errors are left for the
+        moves themselves to report)."""
+        def work() -> None:
+            for request in requests:
+                try:
+                    self.players.prepare(request)
+                except Exception:  # the move that needs this player reports the fault
+                    pass
+
+        threading.Thread(target=work, name="tui-games-prepare", daemon=True).start()
+
+    def stop(self) -> None:
+        """Cancel every job running now (see :meth:`Job.cancel`)."""
+        with self._lock:
+            jobs = list(self._jobs)
+        for job in jobs:
+            job.cancel()
+
+    @property
+    def running(self) -> int:
+        """How many jobs are running (searching or waiting out their pace)."""
+        with self._lock:
+            return len(self._jobs)
+
+    def _start(self, work, request: MoveRequest, done: Done, failed: Failed, pace: float) -> Job:
+        job = Job()
+        with self._lock:
+            self._jobs.add(job)
+        threading.Thread(target=self._run, args=(job, work, request, done, failed, pace),
+                         name=f"tui-games-ai-{request.seat}", daemon=True).start()
+        return job
+
+    def _run(self, job: Job, work, request: MoveRequest, done: Done, failed: Failed, pace: float) -> None:
+        started = time.monotonic()
+        try:
+            try:
+                player = self.players.player(request)  # building one can be slow: never on the owner's loop
+                if not job.searching(player):
+                    return
+                value = work(request)
+            except Exception as error:  # reported to the table; a failing AI must not end the app
+                if job.searching(None):
+                    failed(error)
+                return
+            if not job.searching(None):
+                return
+            while time.monotonic() - started < pace and not job.cancelled:
+                time.sleep(self.POLL_S)
+            if not job.cancelled:
+                done(value)
+        finally:
+            with self._lock:
+                self._jobs.discard(job)
+
+
+__all__ = ["InlineRunner", "Job", "MoveRequest", "PlayerCache", "ThreadRunner", "compute_hint", "compute_move",
+           "seat_seed"]
