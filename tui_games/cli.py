@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 
 from tui_games import __version__
+from tui_games.core.arg_types import positive_int, positive_seconds
 from tui_games.core.errors import TuiGamesError
 
 
@@ -24,28 +24,6 @@ def _parse_sets(pairs: list[str]) -> dict:
             raise TuiGamesError(f"--set {name} is given twice: give each parameter once")
         params[name] = value
     return params
-
-
-def _positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1 (got {text!r})")
-    return value
-
-
-def _positive_seconds(text: str) -> float:
-    """An argparse type: a finite number of seconds above 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0 (got {text!r})")
-    return value
 
 
 def _print_table(title: str, columns: list[str], rows: list[list[str]]) -> None:
@@ -341,7 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
     ladder.add_argument("--data", default=None, metavar="DIR",
                         help="the server's data folder (default: the one `tui-games serve` uses)")
     ladder.add_argument("--json", action="store_true", help="print the ladder as JSON")
-    ladder.add_argument("--top", type=_positive_int, default=None, metavar="N", help="only the first N places")
+    ladder.add_argument("--top", type=positive_int, default=None, metavar="N", help="only the first N places")
     ladder.set_defaults(handler=cmd_ladder)
 
     arena = commands.add_parser("arena", help="AI against AI without a screen")
@@ -352,7 +330,7 @@ def build_parser() -> argparse.ArgumentParser:
         arena.add_argument(f"--{letter}", default=None, metavar="ai:LEVEL",
                            help="a third seat (and --d ... --j for more): places are reported"
                            if letter == "c" else argparse.SUPPRESS)
-    arena.add_argument("--games", type=_positive_int, default=20, help="games to play (at least 1)")
+    arena.add_argument("--games", type=positive_int, default=20, help="games to play (at least 1)")
     arena.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--quiet", action="store_true")
@@ -361,7 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="random-playout speed of the engine")
     bench.add_argument("games", nargs="*")
     bench.add_argument("--json", action="store_true")
-    bench.add_argument("--seconds", type=_positive_seconds, default=3.0, help="seconds per game (above 0)")
+    bench.add_argument("--seconds", type=positive_seconds, default=3.0, help="seconds per game (above 0)")
     bench.add_argument("--no-compare", action="store_true", help="skip the peer engines (OpenSpiel, RLCard)")
     bench.set_defaults(handler=cmd_bench)
 

@@ -11,6 +11,8 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tui_games.core.arg_types import port_number, positive_int, positive_seconds
+
 
 @dataclass(frozen=True)
 class Rate:
@@ -41,36 +43,6 @@ def parse_rate(text: str) -> Rate:
     if not slash or not (math.isfinite(count) and math.isfinite(seconds) and count >= 1 and seconds > 0):
         raise argparse.ArgumentTypeError(f"takes COUNT/SECONDS, e.g. 10/60 (got {text!r})")
     return Rate(count, seconds)
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"must be a port number 0..65535 (0: any free port) (got {text!r})")
-    return value
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1 (got {text!r})")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0 (got {text!r})")
-    return value
 
 
 def _public_url(text: str) -> str:
@@ -206,10 +178,10 @@ stopping:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``serve`` options to ``parser``."""
     defaults = ServeConfig.__dataclass_fields__
-    parser.add_argument("--ssh", type=_port, default=None, metavar="PORT",
+    parser.add_argument("--ssh", type=port_number, default=None, metavar="PORT",
                         help=f"serve over SSH on this port (default {defaults['ssh_port'].default} "
                              "unless only --web is given)")
-    parser.add_argument("--web", type=_port, default=None, metavar="PORT",
+    parser.add_argument("--web", type=port_number, default=None, metavar="PORT",
                         help="serve in the browser on this HTTP port (default: not)")
     parser.add_argument("--public-url", type=_public_url, default=None, metavar="URL",
                         help="the web page's address as players open it, e.g. https://games.example.org: "
@@ -220,15 +192,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the address to listen on (default %(default)s: this machine only)")
     parser.add_argument("--data", type=Path, default=None, metavar="DIR",
                         help="the server's folder: host key and players' data (default: <user data>/server)")
-    parser.add_argument("--max-sessions", type=_count, default=defaults["max_sessions"].default, metavar="N",
+    parser.add_argument("--max-sessions", type=positive_int, default=defaults["max_sessions"].default, metavar="N",
                         help="sessions at once (default %(default)s)")
-    parser.add_argument("--per-identity", type=_count, default=defaults["per_identity"].default, metavar="N",
+    parser.add_argument("--per-identity", type=positive_int, default=defaults["per_identity"].default, metavar="N",
                         help="sessions at once of one key or browser (default %(default)s)")
     parser.add_argument("--allow-keys", type=Path, default=None, metavar="FILE",
                         help="an authorized_keys file: only its keys get in (default: any key)")
-    parser.add_argument("--idle-timeout", type=_seconds, default=defaults["idle_timeout_s"].default,
+    parser.add_argument("--idle-timeout", type=positive_seconds, default=defaults["idle_timeout_s"].default,
                         metavar="SECONDS", help="end a session without input for this long (default %(default)g)")
-    parser.add_argument("--max-session-length", type=_seconds, default=defaults["max_session_s"].default,
+    parser.add_argument("--max-session-length", type=positive_seconds, default=defaults["max_session_s"].default,
                         metavar="SECONDS", help="the longest a session may last (default %(default)g)")
     parser.add_argument("--rate", type=parse_rate, default=defaults["connect_rate"].default,
                         metavar="COUNT/SECONDS",

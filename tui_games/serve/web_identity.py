@@ -16,14 +16,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import os
 import re
 import secrets
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from tui_games.core.errors import TuiGamesError
+from tui_games.serve.private_files import private_secret
 
 COOKIE_NAME = "tui_games_id"
 """The identity cookie's name."""
@@ -71,26 +70,7 @@ def load_or_create_secret(path: Path) -> bytes:
     refused.
     """
     path = Path(path)
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(secrets.token_bytes(SECRET_BYTES))
-                handle.flush()
-                os.fsync(handle.fileno())
-            try:
-                os.link(temporary, path)
-            except FileExistsError:
-                pass  # another server made it first: use theirs
-        finally:
-            temporary.unlink(missing_ok=True)
-    mode = stat.S_IMODE(path.stat().st_mode)
-    if mode & 0o077:
-        raise TuiGamesError(f"the cookie key {path} may be read by others (mode {mode:04o}): "
-                            f"run `chmod 600 {path}` and start again")
-    secret = path.read_bytes()
+    secret = private_secret(path, lambda: secrets.token_bytes(SECRET_BYTES), "the cookie key")
     if len(secret) != SECRET_BYTES:
         raise TuiGamesError(f"the cookie key {path} is not {SECRET_BYTES} bytes long: move it aside to make a new "
                             "one (every browser then gets a new identity)")
