@@ -13,7 +13,8 @@ from tui_games.cli import build_parser
 from tui_games.core.errors import TuiGamesError
 from tui_games.serve.config import Rate, ServeConfig, config_from_args, parse_rate
 from tui_games.serve.host_key import load_or_create
-from tui_games.serve.identity import AllowList, display_name, folder_name, player_home
+from tui_games.serve.identity import AllowList, folder_name, player_home
+from tui_games.serve.printable import display_name
 from tui_games.serve.rate_limits import AddressRateLimiter, SessionCaps, TokenBucket, address_key
 from tui_games.serve.session_log import line
 from tui_games.serve.session_process import session_environment, terminal_type
@@ -77,8 +78,8 @@ def test_session_caps_in_all_and_per_identity():
 
 def test_display_name_is_printable_and_short():
     assert display_name("alice") == "alice"
-    assert display_name("\x1b[31mred\x07") == "[31mred"
-    assert display_name("evil\u202egnp.exe") == "evil gnp.exe"  # the bidi override is no character of it
+    assert display_name("\x1b[31mred\x07") == "red"  # the escape sequence is cut out whole
+    assert display_name("evil\u202egnp.exe") == "evilgnp.exe"  # the bidi override is no character of it
     assert display_name("a  \t b\n") == "a b"
     assert display_name("x" * 40) == "x" * 24
     assert display_name("\x00\x01") == "player"

@@ -1,7 +1,7 @@
 """Who a player is: the SHA256 fingerprint of their SSH public key (as ssh-chat names its users).
 
 The user name a client sends (``ssh NAME@host``) proves nothing; it is only the name the player
-proposes to be shown by, kept printable and short. Each key has its own folder under the server's
+proposes to be shown by (:func:`~tui_games.serve.printable.display_name`). Each key has its own folder under the server's
 ``players/`` folder (settings, saves, statistics), named from the key's digest in hex so that the
 name is safe on every file system, case-insensitive ones included.
 """
@@ -9,19 +9,11 @@ name is safe on every file system, case-insensitive ones included.
 from __future__ import annotations
 
 import hashlib
-import unicodedata
 from pathlib import Path
 
 import asyncssh
 
 from tui_games.core.errors import TuiGamesError
-
-NAME_LIMIT = 24
-"""The longest display name, in characters."""
-
-DEFAULT_NAME = "player"
-"""The display name of a user name with nothing printable in it."""
-
 
 def fingerprint(key: asyncssh.SSHKey) -> str:
     """The key's identity as OpenSSH prints it: ``SHA256:<base64, no padding>``."""
@@ -38,16 +30,6 @@ def player_home(players_dir: Path, key: asyncssh.SSHKey) -> Path:
     home = Path(players_dir) / folder_name(key)
     home.mkdir(parents=True, exist_ok=True, mode=0o700)
     return home
-
-
-def display_name(user_name: str) -> str:
-    """The user name as a display name: normalised (NFC), only printable characters (no control,
-    format or bidirectional-override characters), runs of spaces made one, at most
-    :data:`NAME_LIMIT` characters; :data:`DEFAULT_NAME` when nothing is left."""
-    text = unicodedata.normalize("NFC", user_name)
-    text = "".join(char if char.isprintable() else " " for char in text)
-    text = " ".join(text.split())[:NAME_LIMIT].strip()
-    return text or DEFAULT_NAME
 
 
 class AllowList:

@@ -22,7 +22,8 @@ import asyncssh
 from tui_games.core.locations import cache_dir
 from tui_games.serve.config import ServeConfig
 from tui_games.serve.host_key import load_or_create
-from tui_games.serve.identity import AllowList, display_name, fingerprint
+from tui_games.serve.identity import AllowList, fingerprint
+from tui_games.serve.printable import display_name
 from tui_games.serve.private_files import private_folder
 from tui_games.serve.rate_limits import AddressRateLimiter, SessionCaps
 from tui_games.serve.session_log import log
