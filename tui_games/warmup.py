@@ -25,6 +25,7 @@ from typing import Callable, Iterable
 
 from tui_games.core.players import SIMULTANEOUS
 from tui_games.core.spec import GameSpec
+from tui_games.core.remote_kernels import REMOTE, prepare_remotely
 
 Report = Callable[[str, int, int], None]
 """A progress callback: (message, step, steps)."""
@@ -308,6 +309,9 @@ def prepare(spec: GameSpec, levels: list[int] | None = None, on_progress: Report
     """
     levels = sorted(set(levels or [spec.max_level]))
     report = on_progress or _no_report
+    if REMOTE:  # a server's session process: the server's engine pool prepares the game
+        prepare_remotely(spec, levels, report)
+        return
     slot = _slot(spec.id)
     slot.listen(report)
     try:

@@ -4,16 +4,36 @@ Every module that jits imports numba through here, so the kernel cache is set up
 :mod:`tui_games.engine.kernel_cache`: one cache folder per game, keyed by a hash of the engine's and
 that game's sources; damaged entries cleared and recompiled; compiling in memory, with a notice, when
 the cache cannot be written).
+
+In a server's session process (``TUI_GAMES_KERNELS=remote``, see
+:mod:`tui_games.core.remote_kernels`) numba is never imported: :func:`kernel` returns a proxy that
+has the server run the kernel, and ``numba``, ``types``, the signatures, ``intrinsic`` and ``llvm_ir``
+are placeholders.
 """
 
 from __future__ import annotations
 
-from tui_games.engine.kernel_cache import cache_notices, enable_cache, kernel_cache_dir
+import numpy as np
 
-import numba  # noqa: E402  (after the cache set-up above)
-import numpy as np  # noqa: E402
-from numba import types  # noqa: E402
-from numba.core import typeinfer  # noqa: E402
+from tui_games.core.remote_kernels import REMOTE, KernelProxy, Placeholder, register
+from tui_games.engine.kernel_cache import cache_notices, kernel_cache_dir
+
+if REMOTE:
+    numba = Placeholder("numba")
+    types = Placeholder("numba.types")
+    llvm_ir = Placeholder("llvmlite.ir")
+
+    def intrinsic(function):
+        """An LLVM intrinsic runs inside kernels only: in remote mode it is a placeholder."""
+        return Placeholder(f"intrinsic {function.__name__}")
+else:
+    import numba  # noqa: E402  (after the cache set-up above)
+    from llvmlite import ir as llvm_ir  # noqa: E402,F401  (for intrinsics: llvmlite comes with numba)
+    from numba import types  # noqa: E402
+    from numba.core import typeinfer  # noqa: E402
+    from numba.extending import intrinsic  # noqa: E402,F401
+
+    from tui_games.engine.sealed_cache import enable_cache  # noqa: E402
 
 STATE = types.int64[::1]
 """Every game state is a flat contiguous int64 array."""
@@ -42,14 +62,17 @@ FN_EVALUATE = types.FunctionType(SIG_EVALUATE)
 
 def kernel(signature=None):
     """Decorator for a cached, GIL-free numba kernel, compiled at once when ``signature`` is given
-    (else on first call)."""
+    (else on first call); in remote mode, a :class:`~tui_games.core.remote_kernels.KernelProxy`."""
 
     def decorate(function):
+        if REMOTE:
+            return KernelProxy(function)
         dispatcher = enable_cache(numba.njit(nogil=True)(function))
         if signature is not None and hasattr(dispatcher, "disable_compile"):
             with typeinfer.register_dispatcher(dispatcher):  # as numba's own decorator does
                 dispatcher.compile(signature)
             dispatcher.disable_compile()
+        register(function, dispatcher)
         return dispatcher
 
     return decorate
@@ -57,8 +80,8 @@ def kernel(signature=None):
 
 __all__ = [
     "FN_APPLY", "FN_CHANCE", "FN_EVALUATE", "FN_LEGAL", "FN_RETURNS", "SIG_APPLY", "SIG_CHANCE",
-    "SIG_EVALUATE", "SIG_LEGAL", "SIG_RETURNS", "STATE", "cache_notices", "kernel", "kernel_cache_dir", "np",
-    "numba", "types",
+    "SIG_EVALUATE", "SIG_LEGAL", "SIG_RETURNS", "STATE", "cache_notices", "intrinsic", "kernel", "kernel_cache_dir",
+    "llvm_ir", "np", "numba", "types",
 ]
 
 # ----- kernel signatures of the imperfect-information and puzzle searchers ------------------------

@@ -51,7 +51,8 @@ async def start_front_ends(config: ServeConfig) -> list:
         if config.web_port is not None:
             from tui_games.serve.web_server import WebServer
 
-            web = WebServer(config, caps=ssh.caps if ssh else None, rate=ssh.rate if ssh else None)
+            web = WebServer(config, caps=ssh.caps if ssh else None, rate=ssh.rate if ssh else None,
+                            engines=ssh.engines if ssh else None)
             port = await _listen(web, config, config.web_port)
             servers.append(web)
             log("listening", host=config.host, port=port, web=web.url, data=str(config.data_dir),

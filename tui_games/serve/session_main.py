@@ -6,11 +6,11 @@ and ``TUI_GAMES_CACHE`` to the server's shared cache (compiled kernels are made 
 It takes the pty as its controlling terminal, so that the kernel tells it of resizes (SIGWINCH) and
 of a hang-up (SIGHUP); the app's terminal guard saves the game and exits on SIGHUP and SIGTERM.
 
-Unlike the local ``tui-games``, it does not warm every game's kernels in the background: with many
-sessions that would compile everything once per session. Playing a game still imports numba in this
-process and compiles or loads that game's kernels here, as the local app does. The next step (issue 26)
-is to move engines and AI moves into the server's pool of worker processes, so that this process never
-imports numba and a session costs tens of MiB.
+Unlike the local ``tui-games``, it does not warm every game's kernels in the background. Started by
+the server with ``TUI_GAMES_KERNELS=remote`` and a control channel (see
+:mod:`~tui_games.serve.session_kernels`), it never imports numba: its kernels, AI moves and hints run
+in the server's engine pool, so a session costs tens of MiB. Without them (run by hand) it runs its
+kernels itself, as the local app does.
 """
 
 from __future__ import annotations
@@ -29,12 +29,27 @@ def take_terminal() -> None:
         pass  # not a session leader: the app still runs, without resize and hang-up signals
 
 
+def connect_to_server() -> bool:
+    """Open the control channel to the server when the environment names one (remote kernels); False,
+    with the reason on standard error, when it names one that cannot be opened."""
+    from tui_games.serve.session_kernels import connect_from_env
+
+    try:
+        connect_from_env()
+    except ValueError as error:
+        print(f"tui-games: {error}", file=sys.stderr)
+        return False
+    return True
+
+
 def main() -> int:
     """Run the app until the player quits, the terminal goes away or SIGTERM comes; the exit status."""
     if not os.isatty(0):
         print("tui-games: a session needs a terminal", file=sys.stderr)
         return 2
     take_terminal()
+    if not connect_to_server():
+        return 2
     from tui_games.ui.app import TuiGamesApp
 
     app = TuiGamesApp(None, warm_up=False, watchdog=True)

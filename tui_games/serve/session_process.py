@@ -3,7 +3,9 @@
 The process is ``sys.executable -m tui_games.serve.session_main``, started directly (no shell, an
 environment built from nothing), in a session and process group of its own with the pty's slave as
 its terminal; the server keeps the master and moves bytes between it and the SSH channel with the
-event loop (``add_reader``/``add_writer`` on the non-blocking master).
+event loop (``add_reader``/``add_writer`` on the non-blocking master). Started with the server's
+kernel service, the process also inherits its end of a control channel to the server and runs its
+kernels and AI in the server's engine pool (:mod:`~tui_games.serve.kernel_service`).
 
 Ending it: :meth:`SessionProcess.end` sends a signal to the group (SIGHUP when the client is gone,
 SIGTERM when the server ends the session; the app's terminal guard saves the game and exits on
@@ -24,7 +26,10 @@ import struct
 import sys
 import termios
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from tui_games.serve.kernel_service import KernelService, SessionLink
 
 READ_SIZE = 65536
 """The most bytes read from the master at once."""
@@ -83,6 +88,16 @@ def session_environment(term: str, client_env: dict, home: Path, cache: Path) ->
     return env
 
 
+def with_link(env: dict[str, str], link: "SessionLink | None") -> dict[str, str]:
+    """``env`` plus what tells the process of its control channel (remote kernels), if it has one."""
+    return env if link is None else {**env, **link.environment()}
+
+
+def linked_fds(link: "SessionLink | None") -> tuple[int, ...]:
+    """The descriptors the process inherits: its end of the control channel, if it has one."""
+    return () if link is None else (link.child_fd,)
+
+
 class SessionProcess:
     """A running UI process and the master side of its pty; made by :meth:`start`.
 
@@ -90,7 +105,9 @@ class SessionProcess:
     """
 
     def __init__(self, process: asyncio.subprocess.Process, master: int,
-                 on_output: Callable[[bytes], None]) -> None:
+                 on_output: Callable[[bytes], None], link: "SessionLink | None" = None) -> None:
+        self.link = link
+        """The server's end of the process's control channel (None: it runs its kernels itself)."""
         self._process = process
         self._master: int | None = master
         self._on_output = on_output
@@ -104,22 +121,29 @@ class SessionProcess:
 
     @classmethod
     async def start(cls, argv: list[str], env: dict[str, str], cwd: Path, cols: int, rows: int, *,
-                    on_output: Callable[[bytes], None]) -> "SessionProcess":
-        """Open a pty of ``cols`` x ``rows`` and run ``argv`` on it in a new session."""
+                    on_output: Callable[[bytes], None], engines: "KernelService | None" = None) -> "SessionProcess":
+        """Open a pty of ``cols`` x ``rows`` and run ``argv`` on it in a new session. With ``engines``
+        (the server's kernel service) the process gets a control channel to the server (:attr:`link`)
+        and runs its kernels and AI in the server's engine pool, never importing numba."""
+        link = await engines.open_link() if engines is not None else None
         master, slave = os.openpty()
         try:
             set_size(slave, cols, rows)
             os.set_blocking(master, False)
             os.set_inheritable(master, False)
             process = await asyncio.create_subprocess_exec(
-                *argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(cwd),
-                start_new_session=True, close_fds=True)
+                *argv, stdin=slave, stdout=slave, stderr=slave, env=with_link(env, link), cwd=str(cwd),
+                start_new_session=True, close_fds=True, pass_fds=linked_fds(link))
         except BaseException:
             os.close(master)
+            if link is not None:
+                await link.close()
             raise
         finally:
             os.close(slave)
-        session = cls(process, master, on_output)
+            if link is not None:
+                link.release_child()
+        session = cls(process, master, on_output, link)
         session.resume_output()
         return session
 

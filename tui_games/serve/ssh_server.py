@@ -23,6 +23,7 @@ from tui_games.core.locations import cache_dir
 from tui_games.serve.config import ServeConfig
 from tui_games.serve.host_key import load_or_create
 from tui_games.serve.identity import AllowList, fingerprint
+from tui_games.serve.kernel_service import KernelService
 from tui_games.serve.printable import display_name
 from tui_games.serve.private_files import private_folder
 from tui_games.serve.rate_limits import AddressRateLimiter, SessionCaps
@@ -147,9 +148,12 @@ class PlayerConnection(asyncssh.SSHServer):
 class GameServer:
     """The SSH front end of ``tui-games serve``: :meth:`start`, then :meth:`stop`."""
 
-    def __init__(self, config: ServeConfig) -> None:
+    def __init__(self, config: ServeConfig, *, engines: KernelService | None = None) -> None:
         self.config = config
         """The settings and limits."""
+        self.engines = engines or KernelService()
+        """Runs every session's kernels, AI moves and hints in its engine pool (shared with the web front end)."""
+        self._own_engines = engines is None
         self.caps = SessionCaps(config.max_sessions, config.per_identity)
         """Sessions open, against their caps."""
         self.rate = AddressRateLimiter(config.connect_rate)
@@ -216,3 +220,5 @@ class GameServer:
         for connection in list(self.connections):
             if connection.conn is not None:
                 connection.conn.close()
+        if self._own_engines:
+            await self.engines.close()

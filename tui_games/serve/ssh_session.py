@@ -256,7 +256,7 @@ class GameSession(asyncssh.SSHServerSession):
         env = session_environment(self.term_type, dict(self._chan.get_environment()), home,
                                   self.server.shared_cache)
         return await SessionProcess.start(session_command(), env, home, self.cols, self.rows,
-                                          on_output=self._output)
+                                          on_output=self._output, engines=getattr(self.server, "engines", None))
 
     def _close(self, status: int, message: str | None) -> None:
         for timer in (self._idle_timer, self._length_timer, self._retry):

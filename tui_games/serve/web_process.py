@@ -9,7 +9,9 @@ size, in a session and process group of its own. After a prelude line, ``__GANGL
 output is packets: a type byte (``D``: terminal output, ``M``: a JSON meta message, ``P``: packed data,
 unused here), a 4-byte big-endian length, the payload. Its standard input takes packets of the same
 form: ``D`` for the keys the browser sent, ``M`` for a resize, focus or blur. Its standard error is
-kept (the last :data:`STDERR_KEEP` bytes) for the log.
+kept (the last :data:`STDERR_KEEP` bytes) for the log. As an SSH session's, it inherits its end of a
+control channel to the server when started with the server's kernel service, and runs its kernels
+and AI in the engine pool.
 
 Compared with textual-serve's ``AppService`` (read for the protocol, not used): no shell and none of
 the server's own environment; a stop that cannot wait for ever (signal, grace, SIGKILL of the group);
@@ -24,9 +26,12 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import Awaitable, Callable
+from typing import TYPE_CHECKING, Awaitable, Callable
 
-from tui_games.serve.session_process import session_environment
+if TYPE_CHECKING:
+    from tui_games.serve.kernel_service import KernelService, SessionLink
+
+from tui_games.serve.session_process import linked_fds, session_environment, with_link
 from tui_games.serve.web_session_main import WEB_DRIVER
 
 PRELUDE = b"__GANGLION__\n"
@@ -76,7 +81,9 @@ class WebAppProcess:
     """
 
     def __init__(self, process: asyncio.subprocess.Process,
-                 on_output: Callable[[bytes], Awaitable[None]]) -> None:
+                 on_output: Callable[[bytes], Awaitable[None]], link: "SessionLink | None" = None) -> None:
+        self.link = link
+        """The server's end of the process's control channel (None: it runs its kernels itself)."""
         self._process = process
         self._on_output = on_output
         self._stderr = bytearray()
@@ -94,14 +101,25 @@ class WebAppProcess:
     @classmethod
     async def start(cls, home: Path, cache: Path, cols: int, rows: int, *,
                     on_output: Callable[[bytes], Awaitable[None]],
-                    argv: list[str] | None = None) -> "WebAppProcess":
+                    argv: list[str] | None = None, engines: "KernelService | None" = None) -> "WebAppProcess":
         """Run the app (``argv``, by default :func:`web_session_command`) for a browser of ``cols`` x
-        ``rows``, in ``home``, in a new session."""
-        process = await asyncio.create_subprocess_exec(
-            *(argv or web_session_command()), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, env=web_session_environment(home, cache, cols, rows), cwd=str(home),
-            start_new_session=True, close_fds=True)
-        return cls(process, on_output)
+        ``rows``, in ``home``, in a new session. With ``engines`` (the server's kernel service) the
+        process gets a control channel to the server (:attr:`link`) and runs its kernels and AI in the
+        server's engine pool, never importing numba."""
+        link = await engines.open_link() if engines is not None else None
+        try:
+            process = await asyncio.create_subprocess_exec(
+                *(argv or web_session_command()), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE, env=with_link(web_session_environment(home, cache, cols, rows), link),
+                cwd=str(home), start_new_session=True, close_fds=True, pass_fds=linked_fds(link))
+        except BaseException:
+            if link is not None:
+                await link.close()
+            raise
+        finally:
+            if link is not None:
+                link.release_child()
+        return cls(process, on_output, link)
 
     @property
     def returncode(self) -> int | None:

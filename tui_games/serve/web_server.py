@@ -23,6 +23,7 @@ from aiohttp import web
 
 from tui_games.core.locations import cache_dir
 from tui_games.serve.config import ServeConfig
+from tui_games.serve.kernel_service import KernelService
 from tui_games.serve.rate_limits import AddressRateLimiter, SessionCaps
 from tui_games.serve.session_log import log
 from tui_games.serve.ssh_server import STOP_MESSAGE
@@ -57,9 +58,13 @@ class WebServer:
     """
 
     def __init__(self, config: ServeConfig, *, caps: SessionCaps | None = None,
-                 rate: AddressRateLimiter | None = None) -> None:
+                 rate: AddressRateLimiter | None = None, engines: KernelService | None = None) -> None:
         self.config = config
         """The settings and limits."""
+        self.engines = engines or KernelService()
+        """Runs every session's kernels, AI moves and hints in its engine pool (the SSH front end's when
+        both run)."""
+        self._own_engines = engines is None
         self.caps = caps or SessionCaps(config.max_sessions, config.per_identity)
         """Sessions open, against their caps."""
         self.rate = rate or AddressRateLimiter(config.connect_rate)
@@ -199,3 +204,5 @@ class WebServer:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        if self._own_engines:
+            await self.engines.close()

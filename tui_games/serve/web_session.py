@@ -135,7 +135,8 @@ class WebSession:
                 return
             home = web_home(self.server.config.players_dir, self.identity)
             self.process = await WebAppProcess.start(home, self.server.shared_cache, self.cols, self.rows,
-                                                     on_output=self._output)
+                                                     on_output=self._output,
+                                                     engines=getattr(self.server, "engines", None))
             watcher = self._loop.create_task(self._watch_process(self.process))
             reader = self._loop.create_task(self._read_browser())
             self._arm_timers()

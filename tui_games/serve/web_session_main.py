@@ -6,7 +6,8 @@ from nothing: :func:`~tui_games.serve.session_process.session_environment` plus
 streams: the driver reads the browser's keys and sizes from standard input and writes the screen to
 standard output, both in the packets textual-serve speaks. There is no terminal, so no kernel hang-up:
 the server sends SIGHUP when the browser is gone and SIGTERM when it ends the session; the app's
-terminal guard saves the game and exits on either.
+terminal guard saves the game and exits on either. As an SSH session's, its kernels and AI run in the
+server's engine pool over its control channel (:func:`~tui_games.serve.session_main.connect_to_server`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ def main() -> int:
     """Run the app until the player quits or a signal comes; the exit status."""
     if os.environ.get("TEXTUAL_DRIVER") != WEB_DRIVER:
         print(f"tui-games: a browser session runs with TEXTUAL_DRIVER={WEB_DRIVER}", file=sys.stderr)
+        return 2
+    from tui_games.serve.session_main import connect_to_server
+
+    if not connect_to_server():
         return 2
     from tui_games.ui.app import TuiGamesApp
 

@@ -4,15 +4,19 @@
 A runner is given a :class:`MoveRequest` and two callbacks, ``done(value)`` and ``failed(error)``,
 which it calls from wherever it ran the search (a worker thread); the table posts them back to its
 own loop. :class:`ThreadRunner` runs each search in a thread of this process (the app);
-:class:`InlineRunner` runs it at once on the caller's thread (tests, scripts). A process-pool runner
-for the server needs only the request, which holds everything a worker process needs to rebuild the
-position and the seat's player.
+:class:`InlineRunner` runs it at once on the caller's thread (tests, scripts); :class:`PoolRunner`
+sends the request (plain data: :meth:`MoveRequest.to_wire`) to the engine pool of a server, which
+runs it in a worker process (a session process of ``tui-games serve``: see :func:`default_runner`).
 """
 
 from __future__ import annotations
 
+import itertools
+import numbers
+import secrets
 import threading
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -21,6 +25,7 @@ import numpy as np
 from tui_games.core.hints import Hint
 from tui_games.core.players import SIMULTANEOUS
 from tui_games.core.registry import get
+from tui_games.core.remote_kernels import REMOTE, transport
 from tui_games.engine.seeds import derive_seed
 
 def seat_seed(match_seed: int, seat: int) -> int:
@@ -83,6 +88,89 @@ class MoveRequest:
         state.array[:] = self.array
         state.history[:] = [list(entry) if isinstance(entry, list) else entry for entry in self.history]
         return state
+
+    def to_wire(self) -> dict:
+        """The request as plain data for a channel (see :mod:`tui_games.serve.wire`)."""
+        return {"game_id": self.game_id, "params": dict(self.params), "seed": int(self.seed),
+                "history": [[int(a) for a in entry] if isinstance(entry, list) else int(entry)
+                            for entry in self.history],
+                "array": np.ascontiguousarray(self.array, dtype=np.int64), "seat": int(self.seat),
+                "level": int(self.level), "player_seed": int(self.player_seed),
+                "simultaneous": bool(self.simultaneous), "hint": bool(self.hint)}
+
+    @classmethod
+    def from_wire(cls, body: Any) -> "MoveRequest":
+        """The request :meth:`to_wire` made, checked field by field (it may come from a session
+        process): ValueError (UnknownGameError for a game not in the catalogue) when it is not one."""
+        if not isinstance(body, dict) or set(body) != _WIRE_FIELDS:
+            raise ValueError("a move request has exactly the fields of MoveRequest")
+        spec = get(_text(body["game_id"], "game_id"))
+        params = body["params"]
+        if not isinstance(params, dict) or len(params) > 64 or not all(
+                isinstance(value, (int, float, str)) and (not isinstance(value, str) or len(value) <= 200)
+                for value in params.values()):
+            raise ValueError("a move request's params are at most 64 numbers or short texts")
+        history = body["history"]
+        if not isinstance(history, list) or len(history) > MAX_WIRE_HISTORY or not all(
+                _whole(entry) or (isinstance(entry, list) and len(entry) <= 64 and all(map(_whole, entry)))
+                for entry in history):
+            raise ValueError("a move request's history is a list of actions (a joint move: a list of them)")
+        array = body["array"]
+        if not (isinstance(array, np.ndarray) and array.dtype == np.int64 and array.ndim == 1
+                and 0 < array.size <= MAX_WIRE_STATE):
+            raise ValueError("a move request's array is a flat int64 state")
+        level = _number(body["level"], "level", 1, spec.max_level)
+        return cls(game_id=spec.id, params=dict(params), seed=_number(body["seed"], "seed"), history=history,
+                   array=array, seat=_number(body["seat"], "seat", 0, spec.max_players - 1), level=level,
+                   player_seed=_number(body["player_seed"], "player_seed"),
+                   simultaneous=_flag(body["simultaneous"]), hint=_flag(body["hint"]))
+
+
+MAX_WIRE_HISTORY = 100_000
+"""The longest history a move request from a channel may hold."""
+
+MAX_WIRE_STATE = 1 << 16
+"""The longest state array a move request from a channel may hold."""
+
+_WIRE_FIELDS = {"game_id", "params", "seed", "history", "array", "seat", "level", "player_seed", "simultaneous",
+                "hint"}
+
+
+def _whole(value) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool) and -2**63 <= value < 2**63
+
+
+def _number(value, name: str, low: int = -2**63, high: int = 2**63 - 1) -> int:
+    if not _whole(value) or not low <= value <= high:
+        raise ValueError(f"a move request's {name} must be a whole number from {low} to {high}")
+    return int(value)
+
+
+def _text(value, name: str) -> str:
+    if not isinstance(value, str) or len(value) > 64:
+        raise ValueError(f"a move request's {name} must be a short text")
+    return value
+
+
+def _flag(value) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("a move request's flags are true or false")
+    return value
+
+
+def hint_to_wire(hint: Hint) -> dict:
+    """A hint as plain data for a channel."""
+    return {"best": int(hint.best), "values": [[int(action), str(text)] for action, text in hint.values.items()],
+            "summary": str(hint.summary)}
+
+
+def hint_from_wire(body: Any) -> Hint:
+    """The hint :func:`hint_to_wire` made; ValueError when ``body`` is not one."""
+    try:
+        return Hint(int(body["best"]), {int(action): str(text) for action, text in body["values"]},
+                    str(body["summary"]))
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"not a hint ({type(error).__name__})") from None
 
 
 def compute_move(player, request: MoveRequest) -> int:
@@ -297,5 +385,120 @@ class ThreadRunner:
                 self._jobs.discard(job)
 
 
-__all__ = ["InlineRunner", "Job", "MoveRequest", "PlayerCache", "ThreadRunner", "compute_hint", "compute_move",
-           "seat_seed"]
+class _RemoteSearch:
+    """A search running in the server's pool, as a :class:`Job` sees it: stopping it asks the pool to."""
+
+    def __init__(self, link, match: str, tag: int) -> None:
+        self._link, self._match, self._tag = link, match, tag
+
+    def stop(self) -> None:
+        """Ask the pool to stop the search (its answer is dropped anyway)."""
+        try:
+            self._link.push("cancel", {"match": self._match, "tag": self._tag})
+        except Exception:  # the channel is gone: the search ends with it
+            pass
+
+
+def _forget_match(link, match: str) -> None:
+    try:
+        link.push("forget", {"match": match})
+    except Exception:  # the channel is gone: so are the players
+        pass
+
+
+class PoolRunner:
+    """Runs each search in the engine pool of the server this process is a session of, over the
+    session's channel (``link``: by default the one the session installed, see
+    :func:`tui_games.core.remote_kernels.transport`), then waits out the AI's pace as
+    :class:`ThreadRunner` does. A runner is one match for the pool: its seats' players keep their
+    state from move to move in the worker that plays the match, and the pool lets them go when the
+    runner is collected."""
+
+    POLL_S = 0.02
+    """How often a pace wait looks whether its job was cancelled."""
+
+    def __init__(self, link=None) -> None:
+        self.link = link if link is not None else transport()
+        """The session's channel to the server (``call`` and ``push``)."""
+        self.match = secrets.token_hex(8)
+        """This runner's name for its match in the pool."""
+        self._tags = itertools.count(1)
+        self._jobs: set[Job] = set()
+        self._lock = threading.Lock()
+        weakref.finalize(self, _forget_match, self.link, self.match)
+
+    def choose(self, request: MoveRequest, done: Done, failed: Failed, pace: float = 0.0) -> Job:
+        """Have the pool work out ``request``'s move; ``done(action)`` is called (on a thread of this
+        runner) once it came and ``pace`` seconds have passed since this call (``failed(error)`` if it
+        fails: the worker's error, or a clear one when the worker or the server is gone)."""
+        return self._start("move", request, done, failed, pace)
+
+    def hint(self, request: MoveRequest, done: Done, failed: Failed) -> Job:
+        """Have the pool work out ``request``'s hint; ``done(hint)`` or ``failed(error)`` is called."""
+        return self._start("hint", request, done, failed, 0.0)
+
+    def prepare(self, requests: list[MoveRequest]) -> None:
+        """Have the pool get the players of ``requests`` ready, from a background thread (errors are
+        left for the moves themselves to report)."""
+        def work() -> None:
+            for request in requests:
+                try:
+                    self.link.call("prepare_players", {"match": self.match, "request": request.to_wire()})
+                except Exception:  # the move that needs this player reports the fault
+                    pass
+
+        threading.Thread(target=work, name="tui-games-prepare", daemon=True).start()
+
+    def stop(self) -> None:
+        """Cancel every job running now (see :meth:`Job.cancel`; the pool stops their searches)."""
+        with self._lock:
+            jobs = list(self._jobs)
+        for job in jobs:
+            job.cancel()
+
+    @property
+    def running(self) -> int:
+        """How many jobs are running (searching or waiting out their pace)."""
+        with self._lock:
+            return len(self._jobs)
+
+    def _start(self, op: str, request: MoveRequest, done: Done, failed: Failed, pace: float) -> Job:
+        job = Job()
+        with self._lock:
+            self._jobs.add(job)
+        threading.Thread(target=self._run, args=(job, op, next(self._tags), request, done, failed, pace),
+                         name=f"tui-games-ai-{request.seat}", daemon=True).start()
+        return job
+
+    def _run(self, job: Job, op: str, tag: int, request: MoveRequest, done: Done, failed: Failed,
+             pace: float) -> None:
+        started = time.monotonic()
+        try:
+            if not job.searching(_RemoteSearch(self.link, self.match, tag)):
+                return
+            try:
+                answer = self.link.call(op, {"match": self.match, "tag": tag, "request": request.to_wire()})
+                value = hint_from_wire(answer) if op == "hint" else answer
+            except Exception as error:  # reported to the table; a failing AI must not end the app
+                if job.searching(None):
+                    failed(error)
+                return
+            if not job.searching(None):
+                return
+            while time.monotonic() - started < pace and not job.cancelled:
+                time.sleep(self.POLL_S)
+            if not job.cancelled:
+                done(value)
+        finally:
+            with self._lock:
+                self._jobs.discard(job)
+
+
+def default_runner():
+    """The runner of this process: a :class:`PoolRunner` in a server's session process (its kernels
+    run in the server's pool too), else a :class:`ThreadRunner`."""
+    return PoolRunner() if REMOTE else ThreadRunner()
+
+
+__all__ = ["InlineRunner", "Job", "MoveRequest", "PlayerCache", "PoolRunner", "ThreadRunner", "compute_hint",
+           "compute_move", "default_runner", "hint_from_wire", "hint_to_wire", "seat_seed"]

@@ -7,10 +7,8 @@ would turn such a mix into a float). Counting bits and finding the lowest set bi
 intrinsics ``ctpop``, ``cttz`` and ``ctlz``, one machine instruction each.
 """
 
-from llvmlite import ir
-from numba.extending import intrinsic
-
-from tui_games.engine.jit import kernel, np, types
+from tui_games.engine.jit import intrinsic, kernel, np, types
+from tui_games.engine.jit import llvm_ir as ir
 
 ZERO = np.uint64(0)
 ONE = np.uint64(1)
