@@ -2,7 +2,8 @@
 
 The screen draws and forwards keys; who moves next is the :class:`~tui_games.table.Table`'s to say.
 Preparing (compiling) the game's kernels and replaying a save run in a thread worker; AI moves and
-hints run in the table's :class:`~tui_games.table.ThreadRunner`, whose answers come back through
+hints run in the table's runner (a :class:`~tui_games.table.ThreadRunner`; in a server's session the
+engine pool's :class:`~tui_games.table.runners.PoolRunner`), whose answers come back through
 ``call_from_thread`` and are dropped by the table when they come after an undo or a quit.
 
 A storage fault (full disk, read-only or locked statistics) never ends the game: the table reports it
@@ -27,6 +28,7 @@ from textual.widgets import Header, ProgressBar, Static
 from tui_games import catalog
 from tui_games.core.errors import SaveFileError, TuiGamesError
 from tui_games.core.spec import GameSpec
+from tui_games.online import ChatReceived, LeftRoom, NoticeReceived
 from tui_games.ui.describe import save_title, seat_label, shown_params
 from tui_games.ui.game_view import GameView
 from tui_games.ui.messages import MoveChosen
@@ -37,7 +39,8 @@ from tui_games.ui.widgets.hint_panel import HintPanel
 from tui_games.ui.widgets.move_log import MoveLog
 from tui_games.ui.widgets.thinking import Thinking
 from tui_games.table import events
-from tui_games.table import Table, ThreadRunner
+from tui_games.table import Table
+from tui_games.table.runners import default_runner
 
 
 @dataclass
@@ -50,9 +53,13 @@ class GameRequest:
     seed: int | None = None
     resume: Path | None = None
     example: Path | None = None
+    room: Any = None
+    """A seat in a room (a :class:`~tui_games.online.RoomTable`) to play through instead of a local match."""
 
     def describe(self) -> str:
         """A short label for the preparing note: the game's title (of a save, with its players and date)."""
+        if self.room is not None:
+            return self.room.spec.title
         if self.game_id:
             return catalog.get(self.game_id).title
         return save_title(Path(self.resume or self.example or ""), example=self.resume is None)
@@ -236,7 +243,8 @@ class GameScreen(Screen):
             self._from_thread(self._show_progress, message, step, total)
 
         try:
-            match = _load_match(self.request, progress)
+            room = self.request.room
+            match = room.load(progress) if room is not None else _load_match(self.request, progress)
             from tui_games.ui.views import view_class
 
             view_cls = view_class(match.spec)
@@ -280,7 +288,9 @@ class GameScreen(Screen):
             return
         try:
             self.match = match
-            self.table = Table(match, None, ThreadRunner(), self._post, pace=self._ai_pace)
+            room = self.request.room
+            self.table = room if room is not None else Table(match, None, default_runner(), self._post,
+                                                             pace=self._ai_pace)
             self.table.listen(self._on_table_event)
             self.app.active_match = self.table
             self.sub_title = self._subtitle(match)
@@ -322,7 +332,8 @@ class GameScreen(Screen):
         params = {name: value for name, value in shown_params(match.spec, match.params).items() if value != ""}
         if params:
             parts.append(", ".join(f"{name.replace('_', ' ')} {value}" for name, value in params.items()))
-        parts.append(f"seed {match.seed}")
+        if match.seed is not None:  # a room's seed stays on the server
+            parts.append(f"seed {match.seed}")
         return " · ".join(parts)
 
     # ----- what the table says ------------------------------------------------------------------------
@@ -361,6 +372,12 @@ class GameScreen(Screen):
                 self.query_one("#hint-panel", HintPanel).failed(reason)
             case events.StorageProblem():
                 self.show_storage_problem()
+            case NoticeReceived(text=text):
+                self.notify(text, timeout=4)
+            case ChatReceived(name=name, text=text):
+                self.notify(text, title=name, timeout=6)
+            case LeftRoom(reason=reason):
+                self.notify(reason, title="You are no longer in the room", severity="warning", timeout=8)
 
     # ----- drawing -----------------------------------------------------------------------------------
     def redraw(self) -> None:
@@ -455,8 +472,8 @@ class GameScreen(Screen):
             return self._between_deals_text()
         if match.is_over:
             text = Text.assemble(("Game over: ", "bold"), (match.result_text, "bold reverse"))
-            text.append(f"\n{self._keys_text('new_same', 'n')} new game · {self._keys_text('leave', 'q')} menu",
-                        style="dim")
+            new_game = f"{self._keys_text('new_same', 'n')} new game · " if self._offers("new_game") else ""
+            text.append(f"\n{new_game}{self._keys_text('leave', 'q')} menu", style="dim")
             return text
         if match.at_simultaneous_node:
             return self._joint_turn_text()
@@ -495,7 +512,8 @@ class GameScreen(Screen):
         """Hand the human to move's seat to the AI of ``level`` (a puzzle's 'solve it'): its moves then
         follow one by one at the AI's pace."""
         match = self.match
-        if match is None or self.table is None or match.is_over or not match.human_to_move:
+        if match is None or self.table is None or match.is_over or not match.human_to_move \
+                or not self._offers("let_ai_play"):
             return
         try:
             self.table.hand_seat_to_ai(match.to_move, level)
@@ -550,6 +568,9 @@ class GameScreen(Screen):
         """Grey out keys that do nothing right now (None) and hide 'new game' until the end."""
         match = self.match
         if action in ("undo", "redo", "hint", "save", "new_same", "next_deal"):
+            if not self._offers({"redo": "undo", "next_deal": "new_game", "new_same": "new_game",
+                                 "hint": "hints"}.get(action, action)):
+                return False  # a room's table offers none of these
             if match is None:
                 return False if action in ("new_same", "next_deal") else None
             if action in ("undo", "redo") and not (match.spec.allow_undo and match.human_seats):
@@ -564,6 +585,11 @@ class GameScreen(Screen):
             if action in ("new_same", "next_deal"):  # one key: a new game, or a series' next deal
                 return match.is_over and match.can_next_deal == (action == "next_deal")
         return True
+
+    def _offers(self, what: str) -> bool:
+        """False when the table says it does not offer ``what`` ('undo', 'hints', 'save', 'new_game',
+        'let_ai_play'): a seat in a room; a local table offers them all."""
+        return getattr(self.table, f"offers_{what}", True)
 
     def action_undo(self) -> None:
         """Take back moves to your previous turn; after the game's result was recorded, only once the
