@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual import events
+from textual import events as textual_events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -217,7 +217,7 @@ class GameScreen(Screen):
         self._fit_side_panel(self.app.size.width)
         self.run_worker(self._load_in_thread, thread=True, group="load", exit_on_error=False)
 
-    def on_resize(self, event: events.Resize) -> None:
+    def on_resize(self, event: textual_events.Resize) -> None:
         """A wide terminal gets a wider side panel (the board area grows with the rest)."""
         self._fit_side_panel(event.size.width)
 
