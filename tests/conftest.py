@@ -27,10 +27,7 @@ def home(tmp_path, monkeypatch):
     return tmp_path
 
 
-SHARED_REFDATA = Path(__file__).resolve().parents[2] / "shared" / "refdata"
-"""The shared reference data folder (../shared/refdata beside the repository)."""
-VENDORED_REFDATA = Path(__file__).resolve().parent / "refdata"
-"""The copy of the folders of the shared reference data that the tests read (see its README)."""
+from refdata_paths import SHARED_REFDATA, VENDORED_REFDATA  # noqa: E402
 
 
 @pytest.fixture(scope="session")

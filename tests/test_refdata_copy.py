@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import SHARED_REFDATA, VENDORED_REFDATA
+from refdata_paths import SHARED_REFDATA, VENDORED_REFDATA
 
 
 def test_the_vendored_reference_data_equals_the_shared_folders():
