@@ -112,7 +112,7 @@ def test_sides_must_cover_every_seat_once():
         check_sides([[0, 1], [1, 2]], 3)
     with pytest.raises(ValueError, match="exactly once"):
         rate_game({}, ["a", "b", "c"], [1, 0, 0], sides=[[0], [1]])
-    with pytest.raises(ValueError, match="returns"):
+    with pytest.raises(ValueError, match="1 return for 2 seats"):
         rate_game({}, ["a", "b"], [1.0])
 
 

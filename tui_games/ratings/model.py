@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from tui_games.core.outcome import places_from_returns
+from tui_games.core.words import counted
 
 AI_PREFIX = "ai:"
 """How an AI level's player name starts: 'ai:3'."""
@@ -107,7 +108,7 @@ def check_sides(sides: Sequence[Sequence[int]], seats: int) -> None:
     """ValueError unless ``sides`` are non-empty groups of the seats 0..seats-1 covering each once."""
     flat = [seat for side in sides for seat in side]
     if any(len(side) == 0 for side in sides) or sorted(flat) != list(range(seats)):
-        raise ValueError(f"sides must cover each of the {seats} seats exactly once (got {list(map(list, sides))})")
+        raise ValueError(f"sides must cover each of the {counted(seats, 'seat')} exactly once (got {list(map(list, sides))})")
 
 
 def side_places(returns: Sequence[float] | None, sides: Sequence[Sequence[int]],
@@ -135,9 +136,9 @@ def rate_game(ratings: Mapping[str, Rating], players: Sequence[str], returns: Se
     """
     seats = len(players)
     if returns is not None and len(returns) != seats:
-        raise ValueError(f"{len(returns)} returns for {seats} seats")
+        raise ValueError(f"{counted(len(returns), 'return')} for {counted(seats, 'seat')}")
     if places is not None and len(places) != seats:
-        raise ValueError(f"{len(places)} places for {seats} seats")
+        raise ValueError(f"{counted(len(places), 'place')} for {counted(seats, 'seat')}")
     groups = [list(side) for side in sides] if sides is not None else [[seat] for seat in range(seats)]
     check_sides(groups, seats)
     before = {player: ratings.get(player, Rating()) for player in players}

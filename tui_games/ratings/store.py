@@ -16,6 +16,7 @@ openskill's defaults.
 from __future__ import annotations
 
 import sqlite3
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -121,6 +122,21 @@ class LadderEntry:
         return ai_level(self.player)
 
 
+def _switch_to_wal(connection: sqlite3.Connection) -> None:
+    """Put a new ratings file in WAL mode. SQLite does not wait its busy timeout for this switch, so
+    while another process holds the file (two servers, or two writers, opening it at once) it is
+    tried again for up to :data:`BUSY_TIMEOUT_S`."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 class RatingStore:
     """The ratings file in ``folder`` (made on first write). ``seeds(variant_key, level)`` gives an AI
     level's starting rating (default: the shipped seeds); ``None`` from it means openskill's default."""
@@ -138,7 +154,8 @@ class RatingStore:
         connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
         try:
             connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-            connection.execute("PRAGMA journal_mode=WAL")
+            if connection.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                _switch_to_wal(connection)
             connection.execute("PRAGMA synchronous=NORMAL")
             version = int(connection.execute("PRAGMA user_version").fetchone()[0])
             if version > SCHEMA_VERSION:

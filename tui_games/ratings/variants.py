@@ -33,6 +33,7 @@ from urllib.parse import quote, unquote
 
 from tui_games.core.errors import InvalidParameterError
 from tui_games.core.spec import GameSpec
+from tui_games.core.words import counted
 
 
 def unrated_reason(spec: GameSpec) -> str | None:
@@ -93,7 +94,7 @@ def variant_of(spec: GameSpec, params: dict[str, Any] | None = None, seats: int 
         if spec.seats_param:
             if kept[spec.seats_param] != seats:
                 raise InvalidParameterError(f"{spec.title}: {spec.seats_param}={kept[spec.seats_param]} "
-                                            f"but {seats} seats")
+                                            f"but {counted(seats, 'seat')}")
         elif spec.min_players != spec.max_players:
             kept["seats"] = seats
     return Variant(spec.id, tuple(sorted(kept.items())))

@@ -50,6 +50,12 @@ def main() -> int:
     take_terminal()
     if not connect_to_server():
         return 2
+    return run_app()
+
+
+def run_app() -> int:
+    """Run the app (no background warm-up: the server's pool has the kernels) until the player quits,
+    the terminal goes away or a signal comes, saving the game on the way out; the exit status."""
     from tui_games.ui.app import TuiGamesApp
 
     app = TuiGamesApp(None, warm_up=False, watchdog=True)

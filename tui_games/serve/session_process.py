@@ -98,7 +98,26 @@ def linked_fds(link: "SessionLink | None") -> tuple[int, ...]:
     return () if link is None else (link.child_fd,)
 
 
-class SessionProcess:
+class GroupLeader:
+    """What an SSH and a browser session's process share: a child started as the leader of its own
+    process group (``pid`` is the group's id too), signalled and awaited as a group."""
+
+    pid: int
+    _process: asyncio.subprocess.Process
+
+    def signal_group(self, signum: int) -> None:
+        """Send ``signum`` to the process's group (nothing when the group is gone)."""
+        try:
+            os.killpg(self.pid, signum)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    async def wait(self) -> int:
+        """Wait for the process to end; its exit status."""
+        return await self._process.wait()
+
+
+class SessionProcess(GroupLeader):
     """A running UI process and the master side of its pty; made by :meth:`start`.
 
     ``on_output(data)`` gets every byte the process writes to its terminal.
@@ -227,17 +246,6 @@ class SessionProcess:
         """Give the terminal a new size (the app redraws at it)."""
         if self._master is not None:
             set_size(self._master, cols, rows)
-
-    def signal_group(self, signum: int) -> None:
-        """Send ``signum`` to the process's group (nothing when the group is gone)."""
-        try:
-            os.killpg(self.pid, signum)
-        except (ProcessLookupError, PermissionError):
-            pass
-
-    async def wait(self) -> int:
-        """Wait for the process to end; its exit status."""
-        return await self._process.wait()
 
     async def end(self, signum: int, grace_s: float) -> int:
         """Send ``signum`` to the group, give the process ``grace_s`` seconds to end, then SIGKILL the

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
 import sys
 from pathlib import Path
@@ -31,7 +30,7 @@ from typing import TYPE_CHECKING, Awaitable, Callable
 if TYPE_CHECKING:
     from tui_games.serve.kernel_service import KernelService, SessionLink
 
-from tui_games.serve.session_process import linked_fds, session_environment, with_link
+from tui_games.serve.session_process import GroupLeader, linked_fds, session_environment, with_link
 from tui_games.serve.web_session_main import WEB_DRIVER
 
 PRELUDE = b"__GANGLION__\n"
@@ -72,7 +71,7 @@ def web_session_environment(home: Path, cache: Path, cols: int, rows: int) -> di
     return env
 
 
-class WebAppProcess:
+class WebAppProcess(GroupLeader):
     """A running UI process of a browser session; made by :meth:`start`.
 
     ``on_output(data)`` is awaited with each piece of terminal output (the process's output is not
@@ -204,17 +203,6 @@ class WebAppProcess:
             del self._stderr[:-STDERR_KEEP]
 
     # ----- life ----------------------------------------------------------------------------------------
-    def signal_group(self, signum: int) -> None:
-        """Send ``signum`` to the process's group (nothing when the group is gone)."""
-        try:
-            os.killpg(self.pid, signum)
-        except (ProcessLookupError, PermissionError):
-            pass
-
-    async def wait(self) -> int:
-        """Wait for the process to end; its exit status."""
-        return await self._process.wait()
-
     async def end(self, signum: int, grace_s: float) -> int:
         """Send ``signum`` to the group, give the process ``grace_s`` seconds to end, then SIGKILL the
         group; reaps the process, passes its last output on (for up to :data:`DRAIN_S`), and returns

@@ -24,19 +24,11 @@ def main() -> int:
     if os.environ.get("TEXTUAL_DRIVER") != WEB_DRIVER:
         print(f"tui-games: a browser session runs with TEXTUAL_DRIVER={WEB_DRIVER}", file=sys.stderr)
         return 2
-    from tui_games.serve.session_main import connect_to_server
+    from tui_games.serve.session_main import connect_to_server, run_app
 
     if not connect_to_server():
         return 2
-    from tui_games.ui.app import TuiGamesApp
-
-    app = TuiGamesApp(None, warm_up=False, watchdog=True)
-    try:
-        app.run()
-    finally:
-        app.save_active_match()
-        app.stop_warm_up()
-    return 0
+    return run_app()
 
 
 if __name__ == "__main__":

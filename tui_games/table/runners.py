@@ -17,6 +17,7 @@ import secrets
 import threading
 import time
 import weakref
+from functools import partial
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -306,28 +307,27 @@ class InlineRunner:
         """Nothing runs between calls: nothing to stop."""
 
 
-class ThreadRunner:
-    """Runs each search in a thread of its own (the kernels release the GIL, so the UI stays
-    responsive), then waits out the AI's pace: a move is answered no sooner than ``pace`` seconds
-    after it was asked, so that a person can follow the play."""
+class _PacedRunner:
+    """What :class:`ThreadRunner` and :class:`PoolRunner` share: each search in a thread of its own,
+    its answer held back until the AI's pace has passed since it was asked (so that a person can
+    follow the play), every running job cancellable. A subclass says how one search starts
+    (:meth:`_begin`) and how a player is got ready (:meth:`_prepare_one`)."""
 
     POLL_S = 0.02
     """How often a pace wait looks whether its job was cancelled."""
 
-    def __init__(self, players: PlayerCache | None = None) -> None:
-        self.players = players or PlayerCache()
-        """The AI players this runner asks."""
+    def __init__(self) -> None:
         self._jobs: set[Job] = set()
         self._lock = threading.Lock()
 
     def choose(self, request: MoveRequest, done: Done, failed: Failed, pace: float = 0.0) -> Job:
-        """Work out ``request``'s move in a thread; ``done(action)`` is called there once it is found
-        and ``pace`` seconds have passed since this call (``failed(error)`` if the search fails)."""
-        return self._start(self.players.move, request, done, failed, pace)
+        """Work out ``request``'s move; ``done(action)`` is called (on a thread of this runner) once it
+        is found and ``pace`` seconds have passed since this call, ``failed(error)`` if the search fails."""
+        return self._start("move", request, done, failed, pace)
 
     def hint(self, request: MoveRequest, done: Done, failed: Failed) -> Job:
-        """Work out ``request``'s hint in a thread; ``done(hint)`` or ``failed(error)`` is called there."""
-        return self._start(self.players.hint, request, done, failed, 0.0)
+        """Work out ``request``'s hint; ``done(hint)`` or ``failed(error)`` is called on a thread of this runner."""
+        return self._start("hint", request, done, failed, 0.0)
 
     def prepare(self, requests: list[MoveRequest]) -> None:
         """Get the players of ``requests`` ready in a background thread (errors are left for the
@@ -335,7 +335,7 @@ class ThreadRunner:
         def work() -> None:
             for request in requests:
                 try:
-                    self.players.prepare(request)
+                    self._prepare_one(request)
                 except Exception:  # the move that needs this player reports the fault
                     pass
 
@@ -354,22 +354,29 @@ class ThreadRunner:
         with self._lock:
             return len(self._jobs)
 
-    def _start(self, work, request: MoveRequest, done: Done, failed: Failed, pace: float) -> Job:
+    def _prepare_one(self, request: MoveRequest) -> None:
+        raise NotImplementedError
+
+    def _begin(self, kind: str, request: MoveRequest):
+        """(what stops the search, a callable doing it) for a 'move' or a 'hint' (may be slow)."""
+        raise NotImplementedError
+
+    def _start(self, kind: str, request: MoveRequest, done: Done, failed: Failed, pace: float) -> Job:
         job = Job()
         with self._lock:
             self._jobs.add(job)
-        threading.Thread(target=self._run, args=(job, work, request, done, failed, pace),
+        threading.Thread(target=self._run, args=(job, kind, request, done, failed, pace),
                          name=f"tui-games-ai-{request.seat}", daemon=True).start()
         return job
 
-    def _run(self, job: Job, work, request: MoveRequest, done: Done, failed: Failed, pace: float) -> None:
+    def _run(self, job: Job, kind: str, request: MoveRequest, done: Done, failed: Failed, pace: float) -> None:
         started = time.monotonic()
         try:
             try:
-                player = self.players.player(request)  # building one can be slow: never on the owner's loop
-                if not job.searching(player):
+                search, work = self._begin(kind, request)  # building a player can be slow: never on the owner's loop
+                if not job.searching(search):
                     return
-                value = work(request)
+                value = work()
             except Exception as error:  # reported to the table; a failing AI must not end the app
                 if job.searching(None):
                     failed(error)
@@ -383,6 +390,25 @@ class ThreadRunner:
         finally:
             with self._lock:
                 self._jobs.discard(job)
+
+
+class ThreadRunner(_PacedRunner):
+    """Runs each search in a thread of its own (the kernels release the GIL, so the UI stays
+    responsive), then waits out the AI's pace: a move is answered no sooner than ``pace`` seconds
+    after it was asked, so that a person can follow the play."""
+
+    def __init__(self, players: PlayerCache | None = None) -> None:
+        super().__init__()
+        self.players = players or PlayerCache()
+        """The AI players this runner asks."""
+
+    def _prepare_one(self, request: MoveRequest) -> None:
+        self.players.prepare(request)
+
+    def _begin(self, kind: str, request: MoveRequest):
+        player = self.players.player(request)
+        work = self.players.move if kind == "move" else self.players.hint
+        return player, partial(work, request)
 
 
 class _RemoteSearch:
@@ -406,92 +432,35 @@ def _forget_match(link, match: str) -> None:
         pass
 
 
-class PoolRunner:
+class PoolRunner(_PacedRunner):
     """Runs each search in the engine pool of the server this process is a session of, over the
     session's channel (``link``: by default the one the session installed, see
     :func:`tui_games.core.remote_kernels.transport`), then waits out the AI's pace as
     :class:`ThreadRunner` does. A runner is one match for the pool: its seats' players keep their
     state from move to move in the worker that plays the match, and the pool lets them go when the
-    runner is collected."""
-
-    POLL_S = 0.02
-    """How often a pace wait looks whether its job was cancelled."""
+    runner is collected. A failing search reports the worker's error, or a clear one when the worker
+    or the server is gone; cancelling a job stops its search in the pool."""
 
     def __init__(self, link=None) -> None:
+        super().__init__()
         self.link = link if link is not None else transport()
         """The session's channel to the server (``call`` and ``push``)."""
         self.match = secrets.token_hex(8)
         """This runner's name for its match in the pool."""
         self._tags = itertools.count(1)
-        self._jobs: set[Job] = set()
-        self._lock = threading.Lock()
         weakref.finalize(self, _forget_match, self.link, self.match)
 
-    def choose(self, request: MoveRequest, done: Done, failed: Failed, pace: float = 0.0) -> Job:
-        """Have the pool work out ``request``'s move; ``done(action)`` is called (on a thread of this
-        runner) once it came and ``pace`` seconds have passed since this call (``failed(error)`` if it
-        fails: the worker's error, or a clear one when the worker or the server is gone)."""
-        return self._start("move", request, done, failed, pace)
+    def _prepare_one(self, request: MoveRequest) -> None:
+        self.link.call("prepare_players", {"match": self.match, "request": request.to_wire()})
 
-    def hint(self, request: MoveRequest, done: Done, failed: Failed) -> Job:
-        """Have the pool work out ``request``'s hint; ``done(hint)`` or ``failed(error)`` is called."""
-        return self._start("hint", request, done, failed, 0.0)
+    def _begin(self, kind: str, request: MoveRequest):
+        tag = next(self._tags)
 
-    def prepare(self, requests: list[MoveRequest]) -> None:
-        """Have the pool get the players of ``requests`` ready, from a background thread (errors are
-        left for the moves themselves to report)."""
-        def work() -> None:
-            for request in requests:
-                try:
-                    self.link.call("prepare_players", {"match": self.match, "request": request.to_wire()})
-                except Exception:  # the move that needs this player reports the fault
-                    pass
+        def work():
+            answer = self.link.call(kind, {"match": self.match, "tag": tag, "request": request.to_wire()})
+            return hint_from_wire(answer) if kind == "hint" else answer
 
-        threading.Thread(target=work, name="tui-games-prepare", daemon=True).start()
-
-    def stop(self) -> None:
-        """Cancel every job running now (see :meth:`Job.cancel`; the pool stops their searches)."""
-        with self._lock:
-            jobs = list(self._jobs)
-        for job in jobs:
-            job.cancel()
-
-    @property
-    def running(self) -> int:
-        """How many jobs are running (searching or waiting out their pace)."""
-        with self._lock:
-            return len(self._jobs)
-
-    def _start(self, op: str, request: MoveRequest, done: Done, failed: Failed, pace: float) -> Job:
-        job = Job()
-        with self._lock:
-            self._jobs.add(job)
-        threading.Thread(target=self._run, args=(job, op, next(self._tags), request, done, failed, pace),
-                         name=f"tui-games-ai-{request.seat}", daemon=True).start()
-        return job
-
-    def _run(self, job: Job, op: str, tag: int, request: MoveRequest, done: Done, failed: Failed,
-             pace: float) -> None:
-        started = time.monotonic()
-        try:
-            if not job.searching(_RemoteSearch(self.link, self.match, tag)):
-                return
-            try:
-                answer = self.link.call(op, {"match": self.match, "tag": tag, "request": request.to_wire()})
-                value = hint_from_wire(answer) if op == "hint" else answer
-            except Exception as error:  # reported to the table; a failing AI must not end the app
-                if job.searching(None):
-                    failed(error)
-                return
-            if not job.searching(None):
-                return
-            while time.monotonic() - started < pace and not job.cancelled:
-                time.sleep(self.POLL_S)
-            if not job.cancelled:
-                done(value)
-        finally:
-            with self._lock:
-                self._jobs.discard(job)
+        return _RemoteSearch(self.link, self.match, tag), work
 
 
 def default_runner():

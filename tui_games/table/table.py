@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tui_games.core.errors import IllegalActionError, StorageError
+from tui_games.core.words import counted
 from tui_games.engine.kernel_state import seat_number
 from tui_games.table.controllers import AISeat, SeatController, controllers_for
 from tui_games.table.events import (AIFailed, ChoiceMade, Event, HandedOver, HandoverNeeded, HintFailed, HintReady,
@@ -45,7 +46,7 @@ class Table:
                  pace: Callable[[Any], float] | None = None) -> None:
         controllers = controllers_for(match) if controllers is None else list(controllers)
         if len(controllers) != len(match.seats):
-            raise ValueError(f"{len(match.seats)} seats need as many controllers (got {len(controllers)})")
+            raise ValueError(f"{counted(len(match.seats), 'seat')} need as many controllers (got {len(controllers)})")
         for seat, (who, controller) in enumerate(zip(match.seats, controllers)):
             if bool(controller.is_ai) != who.is_ai or (who.is_ai and controller.level != who.level):
                 raise ValueError(f"seat {seat} is {who.to_text()}, not played by {controller!r}")

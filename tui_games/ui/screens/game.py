@@ -339,7 +339,10 @@ class GameScreen(Screen):
     # ----- what the table says ------------------------------------------------------------------------
     def _on_table_event(self, event: events.Event) -> None:
         """Draw what the table reports: a new position, a secret choice, the AI thinking, a hand-over,
-        a refused move, a hint, a storage fault."""
+        a refused move, a hint, a storage fault (nothing once the screen is gone: an AI's answer may
+        still come in while the app closes)."""
+        if not self.is_attached:
+            return
         thinking = self.query_one("#thinking", Thinking)
         match event:
             case events.PositionChanged(by_ai=by_ai):
