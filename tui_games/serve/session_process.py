@@ -116,6 +116,24 @@ class GroupLeader:
         """Wait for the process to end; its exit status."""
         return await self._process.wait()
 
+    async def end(self, signum: int, grace_s: float) -> int:
+        """Send ``signum`` to the group, give the process ``grace_s`` seconds to end, then SIGKILL the
+        group; reaps the process, waits for its last output (:meth:`drain`), and returns its exit status."""
+        if self._process.returncode is None:
+            self.signal_group(signum)
+            try:
+                await asyncio.wait_for(self._process.wait(), grace_s)
+            except asyncio.TimeoutError:
+                self.signal_group(signal.SIGKILL)
+        status = await self._process.wait()
+        self.signal_group(signal.SIGKILL)  # anything of its group still there (a compiling child)
+        await self.drain()
+        return status
+
+    async def drain(self) -> None:
+        """Wait (up to :data:`DRAIN_S`) for the process's last output; each kind of session says how."""
+        raise NotImplementedError
+
 
 class SessionProcess(GroupLeader):
     """A running UI process and the master side of its pty; made by :meth:`start`.
@@ -246,20 +264,6 @@ class SessionProcess(GroupLeader):
         """Give the terminal a new size (the app redraws at it)."""
         if self._master is not None:
             set_size(self._master, cols, rows)
-
-    async def end(self, signum: int, grace_s: float) -> int:
-        """Send ``signum`` to the group, give the process ``grace_s`` seconds to end, then SIGKILL the
-        group; reaps the process, waits briefly for its last output, and returns its exit status."""
-        if self._process.returncode is None:
-            self.signal_group(signum)
-            try:
-                await asyncio.wait_for(self._process.wait(), grace_s)
-            except asyncio.TimeoutError:
-                self.signal_group(signal.SIGKILL)
-        status = await self._process.wait()
-        self.signal_group(signal.SIGKILL)  # anything of its group still there (a compiling child)
-        await self.drain()
-        return status
 
     async def drain(self) -> None:
         """Wait (up to :data:`DRAIN_S`) for the last output, then close the master."""

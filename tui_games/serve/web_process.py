@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Awaitable, Callable
@@ -30,7 +29,7 @@ from typing import TYPE_CHECKING, Awaitable, Callable
 if TYPE_CHECKING:
     from tui_games.serve.kernel_service import KernelService, SessionLink
 
-from tui_games.serve.session_process import GroupLeader, linked_fds, session_environment, with_link
+from tui_games.serve.session_process import DRAIN_S, GroupLeader, linked_fds, session_environment, with_link
 from tui_games.serve.web_session_main import WEB_DRIVER
 
 PRELUDE = b"__GANGLION__\n"
@@ -45,9 +44,6 @@ MAX_PACKET = 16 * 1024 * 1024
 
 STDERR_KEEP = 4096
 """How much of the process's standard error is kept for the log (the end of it)."""
-
-DRAIN_S = 1.0
-"""After the process ended, how long its last output may take to be passed on."""
 
 TERM = "xterm-256color"
 """The terminal type the app is told (the browser's terminal is xterm.js)."""
@@ -203,21 +199,6 @@ class WebAppProcess(GroupLeader):
             del self._stderr[:-STDERR_KEEP]
 
     # ----- life ----------------------------------------------------------------------------------------
-    async def end(self, signum: int, grace_s: float) -> int:
-        """Send ``signum`` to the group, give the process ``grace_s`` seconds to end, then SIGKILL the
-        group; reaps the process, passes its last output on (for up to :data:`DRAIN_S`), and returns
-        its exit status."""
-        if self._process.returncode is None:
-            self.signal_group(signum)
-            try:
-                await asyncio.wait_for(self._process.wait(), grace_s)
-            except asyncio.TimeoutError:
-                self.signal_group(signal.SIGKILL)
-        status = await self._process.wait()
-        self.signal_group(signal.SIGKILL)  # anything of its group still there (a compiling child)
-        await self.drain()
-        return status
-
     async def drain(self) -> None:
         """Wait (up to :data:`DRAIN_S`) for the last output to be passed on, then stop reading."""
         readers = [self._reader, self._stderr_reader]

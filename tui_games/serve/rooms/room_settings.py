@@ -94,9 +94,9 @@ def room_params(spec: GameSpec, params: dict | None, seats: list[int | None]) ->
     name = spec.seats_param
     if name and not any(key.replace("-", "_") == name for key in given):
         given[name] = len(seats)
-    placeholder = [Seat("ai", level) if level is not None else Seat() for level in seats]
-    check_seats(spec, placeholder)
-    check_seat_count_param(spec, given, placeholder)
+    as_seats = [Seat("ai", level) if level is not None else Seat() for level in seats]
+    check_seats(spec, as_seats)
+    check_seat_count_param(spec, given, as_seats)
     return spec.resolve_params(given)
 
 
