@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import time
+from pathlib import Path
 
 import asyncssh
 import pyte
@@ -24,17 +26,42 @@ async def connect(port: int, key: asyncssh.SSHKey, user: str = "alice", **option
                                   agent_path=None, config=None, preferred_auth="publickey", **options)
 
 
-class Terminal:
-    """One session of a client with a pty: the raw bytes received, and a pyte screen drawn from them."""
+class ScreenReader:
+    """What a test client of either front end holds: the raw bytes received, a pyte screen drawn from
+    them, and an event set once the server closed the session (subclasses feed ``_stream``)."""
 
-    def __init__(self, conn: asyncssh.SSHClientConnection, process: asyncssh.SSHClientProcess,
-                 cols: int, rows: int) -> None:
-        self.conn = conn
-        self.process = process
+    def __init__(self, cols: int, rows: int) -> None:
         self.raw = bytearray()
         self.screen = pyte.Screen(cols, rows)
         self._stream = pyte.ByteStream(self.screen)
         self.closed = asyncio.Event()
+
+    @property
+    def text(self) -> str:
+        """The screen's lines, joined."""
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, *texts: str, timeout: float = WAIT_S) -> None:
+        """Wait until every one of ``texts`` is on the screen."""
+        deadline = time.monotonic() + timeout
+        while not all(text in self.text for text in texts):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{texts!r} not on screen after {timeout} s:\n{self.text}")
+            await asyncio.sleep(0.05)
+
+    async def wait_closed(self, timeout: float = WAIT_S) -> None:
+        """Wait until the server closed the session."""
+        await asyncio.wait_for(self.closed.wait(), timeout)
+
+
+class Terminal(ScreenReader):
+    """One session of a client with a pty: the raw bytes received, and a pyte screen drawn from them."""
+
+    def __init__(self, conn: asyncssh.SSHClientConnection, process: asyncssh.SSHClientProcess,
+                 cols: int, rows: int) -> None:
+        super().__init__(cols, rows)
+        self.conn = conn
+        self.process = process
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -56,23 +83,6 @@ class Terminal:
                 self._stream.feed(data)
         finally:
             self.closed.set()
-
-    @property
-    def text(self) -> str:
-        """The screen's lines, joined."""
-        return "\n".join(self.screen.display)
-
-    async def wait_for(self, *texts: str, timeout: float = WAIT_S) -> None:
-        """Wait until every one of ``texts`` is on the screen."""
-        deadline = time.monotonic() + timeout
-        while not all(text in self.text for text in texts):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{texts!r} not on screen after {timeout} s:\n{self.text}")
-            await asyncio.sleep(0.05)
-
-    async def wait_closed(self, timeout: float = WAIT_S) -> None:
-        """Wait until the server closed the session."""
-        await asyncio.wait_for(self.closed.wait(), timeout)
 
     def resize(self, cols: int, rows: int) -> None:
         """Change the terminal's size (the screen and what the server is told)."""
@@ -96,3 +106,20 @@ async def wait_until(predicate, timeout: float = WAIT_S, what: str = "condition"
         if time.monotonic() > deadline:
             raise AssertionError(f"{what} not reached after {timeout} s")
         await asyncio.sleep(0.05)
+
+
+def process_gone(pid: int) -> bool:
+    """True when no process ``pid`` and no process of its group are left (reaped, not a zombie)."""
+    for probe in (lambda: os.kill(pid, 0), lambda: os.killpg(pid, 0)):
+        try:
+            probe()
+            return False
+        except ProcessLookupError:
+            pass
+    return True
+
+
+def proc_environ(pid: int) -> dict[str, str]:
+    """The environment process ``pid`` was started with."""
+    raw = Path(f"/proc/{pid}/environ").read_bytes()
+    return dict(item.split("=", 1) for item in raw.decode().split("\0") if "=" in item)

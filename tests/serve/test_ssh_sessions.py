@@ -17,7 +17,7 @@ from tui_games.serve.identity import folder_name
 from tui_games.serve.ssh_session import GameSession, TERMINAL_RESET
 from tui_games.serve.ssh_server import STOP_MESSAGE
 from tui_games.ui.screens.too_small import too_small_text
-from ssh_helpers import Terminal, make_key, wait_until
+from ssh_helpers import Terminal, make_key, proc_environ, process_gone, wait_until
 
 MENU = ("tui-games", "Tic Tac Toe")
 """Text the menu always shows: the title and the first game."""
@@ -27,23 +27,6 @@ def only_session(server) -> GameSession:
     """The one session the server runs."""
     assert len(server.sessions) == 1
     return next(iter(server.sessions))
-
-
-def process_gone(pid: int) -> bool:
-    """True when no process ``pid`` and no process of its group are left (reaped, not a zombie)."""
-    for probe in (lambda: os.kill(pid, 0), lambda: os.killpg(pid, 0)):
-        try:
-            probe()
-            return False
-        except ProcessLookupError:
-            pass
-    return True
-
-
-def proc_environ(pid: int) -> dict[str, str]:
-    """The environment process ``pid`` was started with."""
-    raw = Path(f"/proc/{pid}/environ").read_bytes()
-    return dict(item.split("=", 1) for item in raw.decode().split("\0") if "=" in item)
 
 
 async def test_menu_renders_and_redraws_at_a_new_size(start_server, monkeypatch):

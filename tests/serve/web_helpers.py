@@ -6,20 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import time
-from pathlib import Path
 
 import aiohttp
-import pyte
 import pytest
+
+from ssh_helpers import WAIT_S, ScreenReader, proc_environ, process_gone  # noqa: F401  (web tests import them from here)
 
 from tui_games.serve.config import ServeConfig
 from tui_games.serve.web_identity import COOKIE_NAME
 from tui_games.serve.web_server import WebServer
-
-WAIT_S = 30.0
-"""The longest a test waits for a screen (a first start on a loaded machine can take seconds)."""
 
 GAME_WAIT_S = 120.0
 """The longest a test waits for a game to start: the first time, its kernels are compiled (10 s here)."""
@@ -48,18 +44,15 @@ def origin(server: WebServer) -> str:
     return f"http://127.0.0.1:{server.port}"
 
 
-class WebTerminal:
+class WebTerminal(ScreenReader):
     """One browser session: the websocket, the raw output, and a pyte screen drawn from it."""
 
     def __init__(self, http: aiohttp.ClientSession, websocket: aiohttp.ClientWebSocketResponse,
                  cols: int, rows: int) -> None:
+        super().__init__(cols, rows)
         self.http = http
         self.websocket = websocket
-        self.raw = bytearray()
         self.texts: list = []
-        self.screen = pyte.Screen(cols, rows)
-        self._stream = pyte.ByteStream(self.screen)
-        self.closed = asyncio.Event()
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -100,26 +93,9 @@ class WebTerminal:
         return None
 
     @property
-    def text(self) -> str:
-        """The screen's lines, joined."""
-        return "\n".join(self.screen.display)
-
-    @property
     def close_code(self) -> int | None:
         """The code the server closed the websocket with."""
         return self.websocket.close_code
-
-    async def wait_for(self, *texts: str, timeout: float = WAIT_S) -> None:
-        """Wait until every one of ``texts`` is on the screen."""
-        deadline = time.monotonic() + timeout
-        while not all(text in self.text for text in texts):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{texts!r} not on screen after {timeout} s:\n{self.text}")
-            await asyncio.sleep(0.05)
-
-    async def wait_closed(self, timeout: float = WAIT_S) -> None:
-        """Wait until the server closed the session."""
-        await asyncio.wait_for(self.closed.wait(), timeout)
 
     async def send(self, keys: str) -> None:
         """Type ``keys``."""
@@ -144,20 +120,3 @@ async def wait_until(predicate, timeout: float = WAIT_S, what: str = "condition"
         if time.monotonic() > deadline:
             raise AssertionError(f"{what} not reached after {timeout} s")
         await asyncio.sleep(0.05)
-
-
-def process_gone(pid: int) -> bool:
-    """True when no process ``pid`` and no process of its group are left (reaped, not a zombie)."""
-    for probe in (lambda: os.kill(pid, 0), lambda: os.killpg(pid, 0)):
-        try:
-            probe()
-            return False
-        except ProcessLookupError:
-            pass
-    return True
-
-
-def proc_environ(pid: int) -> dict[str, str]:
-    """The environment process ``pid`` was started with."""
-    raw = Path(f"/proc/{pid}/environ").read_bytes()
-    return dict(item.split("=", 1) for item in raw.decode().split("\0") if "=" in item)
