@@ -14,6 +14,7 @@ A view comes as the room's message object or as its JSON payload (a dict); both 
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import Any, Callable
 
 import numpy as np
@@ -60,6 +61,7 @@ class SeatMatch:
         """Who plays each seat: a person (human) or an AI of a level."""
         self._template = None
         self._lines: list[str] = []
+        self._received_at = time.monotonic()
 
     # ----- taking views ------------------------------------------------------------------------------
     def use_template(self, template) -> None:
@@ -70,6 +72,7 @@ class SeatMatch:
     def update(self, view: Any) -> None:
         """Show ``view`` (it replaces the last one whole)."""
         self.view = view_record(view)
+        self._received_at = time.monotonic()
         self.seats = [Seat("ai", int(info["level"] or 1)) if info["kind"] == "ai" else Seat()
                       for info in self.seat_infos]
         self._rebuild()
@@ -282,8 +285,17 @@ class SeatMatch:
         """The series for the side panel, as the room wrote it (empty for one deal)."""
         return [str(line) for line in self.view.get("standing") or ()]
 
+    @property
+    def next_deal_s(self) -> float | None:
+        """Between the deals of a match: seconds left now until the room deals the next one (counted
+        from when the view came); None when no deal is coming."""
+        seconds = self.view.get("next_deal_s")
+        if seconds is None:
+            return None
+        return max(0.0, float(seconds) - (time.monotonic() - self._received_at))
+
     can_next_deal = False
-    """The room deals the next hand on its own."""
+    """The room deals the next hand on its own (see :attr:`next_deal_s`)."""
     can_leave = False
     """Leaving is leaving the room (see RoomTable.close), not ending a series."""
 

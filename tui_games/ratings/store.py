@@ -279,6 +279,13 @@ class RatingStore:
         entries.sort(key=lambda e: (-e.rating.conservative, -e.rating.mu, e.player))
         return entries
 
+    def variants(self, game_id: str) -> list[str]:
+        """The keys of ``game_id``'s variants that have rated games here, in key order."""
+        if not self.path.exists():
+            return []
+        return self._transaction(lambda c: [str(row[0]) for row in c.execute(
+            "SELECT DISTINCT variant FROM rated_games WHERE game = ? ORDER BY variant", (game_id,))], write=False)
+
     def games(self, variant: Variant, limit: int = 20) -> list[RatedGame]:
         """The last ``limit`` rated games of ``variant``, newest first."""
         if not self.path.exists():

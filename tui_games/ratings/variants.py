@@ -105,6 +105,13 @@ def variant_key(spec: GameSpec, params: dict[str, Any] | None = None, seats: int
     return variant_of(spec, params, seats).key
 
 
+def default_variant(spec: GameSpec) -> Variant:
+    """The variant a room of ``spec`` plays when nothing is chosen: the game's defaults with its fewest
+    seats (as a new room and quick match seat it)."""
+    seats = spec.min_players
+    return variant_of(spec, {spec.seats_param: seats} if spec.seats_param else {}, seats=seats)
+
+
 def parse_variant(spec: GameSpec, text: str | list[str] | None) -> Variant:
     """The variant named on a command line: 'NAME=VALUE' pairs separated by commas (or given as a list),
     over the game's defaults; a full key ('uno:players=4,...') is read the same way, and '' or None is
@@ -133,4 +140,4 @@ def parse_variant(spec: GameSpec, text: str | list[str] | None) -> Variant:
     return variant_of(spec, params, seats)
 
 
-__all__ = ["Variant", "parse_variant", "rule_params", "unrated_reason", "variant_key", "variant_of"]
+__all__ = ["Variant", "default_variant", "parse_variant", "rule_params", "unrated_reason", "variant_key", "variant_of"]

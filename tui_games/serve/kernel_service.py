@@ -16,11 +16,14 @@ a socketpair whose child end the process inherits (``pass_fds``), named in its e
 - pushed ``cancel`` ``{"match": key, "tag": n}`` (stop that search) and ``forget`` ``{"match": key}``.
 
 More requests (the rooms') are added to :attr:`KernelService.handlers`, shared by every channel;
-``request.channel.context["link"]`` is the asking session's link. A running session's link is
-``session.process.link`` (SSH and browser sessions alike); ``link.channel.push(op, value)`` sends it a
-message, which the session process hands to its listeners of ``op``
+``request.channel.context["link"]`` is the asking session's link, which says who the session is
+(:attr:`SessionLink.identity` and :attr:`SessionLink.display_name`, given to
+:meth:`KernelService.open_link`). A running session's link is ``session.process.link`` (SSH and
+browser sessions alike); ``link.channel.push(op, value)`` sends it a message, which the session
+process hands to its listeners of ``op``
 (:func:`tui_games.serve.session_kernels.listen`). When a session's channel ends (its process is gone),
-its searches are cancelled and its matches forgotten.
+its searches are cancelled and its matches forgotten, and each of :attr:`KernelService.link_closed` is
+called with its link (the rooms let go of its seat).
 """
 
 from __future__ import annotations
@@ -28,13 +31,14 @@ from __future__ import annotations
 import asyncio
 import itertools
 import socket
-from typing import Any
+from typing import Any, Callable
 
 from tui_games.core.registry import get
 from tui_games.core.remote_kernels import MODE_VARIABLE
 from tui_games.serve.channel import Channel, Refused, Request
 from tui_games.serve.engine_pool import EnginePool
 from tui_games.serve.session_kernels import CHANNEL_FD_VARIABLE
+from tui_games.serve.session_log import LOGGER
 
 MAX_MATCH_KEY = 32
 """The longest match key a session may name."""
@@ -47,13 +51,23 @@ first; the worker is ready when a game is chosen)."""
 class SessionLink:
     """One session process's control channel, the server's end (see the module docstring)."""
 
-    def __init__(self, service: "KernelService", channel: Channel, child: socket.socket, name: str) -> None:
+    def __init__(self, service: "KernelService", channel: Channel, child: socket.socket, name: str,
+                 identity: str | None = None, display_name: str | None = None) -> None:
         self.service = service
         """The service answering this session."""
         self.channel = channel
         """The server's end of the channel (push to the session with ``channel.push``)."""
         self.name = name
         """The link's name, unique in this server (its matches' prefix in the pool)."""
+        self.identity = identity
+        """Who the session is: an SSH key's fingerprint, a browser's ``web:<token>``; None for a session
+        with no identity (it may not use the rooms)."""
+        self.display_name = display_name
+        """The name the session's person is shown by (cleaned by the front end), or None."""
+        self.ending = False
+        """Set by the front end once it ends the session (the client is gone, a limit, the server
+        stopping): what the session does on its way out is not its person's choice (leaving its room
+        then counts as a drop, and the seat is kept)."""
         self.matches: set[str] = set()
         """The pool's keys of this session's matches."""
         self.jobs: dict[tuple[str, int], int] = {}
@@ -95,10 +109,18 @@ class KernelService:
         """The messages sessions may push, by op: ``handler(link, value)``."""
         self.links: set[SessionLink] = set()
         """The sessions' links open now."""
+        self.link_closed: list[Callable[[SessionLink], None]] = []
+        """Called with each link whose channel ended (its session process is gone), after the pool let
+        go of its searches."""
+        self.closing: list[Callable[[], None]] = []
+        """Called first when the service closes (the server stops), while the links are still open."""
+        self.rooms: Any = None
+        """The server's :class:`~tui_games.serve.room_service.RoomService`, once one is attached."""
         self._names = itertools.count(1)
 
-    async def open_link(self) -> SessionLink:
-        """A new session's channel (see :class:`SessionLink`); the pool starts a worker soon if it has none."""
+    async def open_link(self, identity: str | None = None, display_name: str | None = None) -> SessionLink:
+        """A new session's channel (see :class:`SessionLink`) for the person ``identity`` shown as
+        ``display_name``; the pool starts a worker soon if it has none."""
         parent, child = socket.socketpair()
         name = f"s{next(self._names)}"
         try:
@@ -108,14 +130,19 @@ class KernelService:
             parent.close()
             child.close()
             raise
-        link = SessionLink(self, channel, child, name)
+        link = SessionLink(self, channel, child, name, identity, display_name)
         channel.context["link"] = link
         self.links.add(link)
         asyncio.get_running_loop().call_later(WARM_AFTER_S, self.pool.warm)
         return link
 
     async def close(self) -> None:
-        """End every session's channel and stop the pool."""
+        """Run :attr:`closing`, end every session's channel and stop the pool."""
+        for callback in list(self.closing):
+            try:
+                callback()
+            except Exception:  # noqa: BLE001  (the links and the pool must still be closed)
+                LOGGER.exception("closing the kernel service: %r failed", callback)
         for link in list(self.links):
             await link.close()
         await self.pool.close()
@@ -207,6 +234,11 @@ class KernelService:
             self.pool.cancel(job)
         self.pool.forget(sorted(link.matches))
         link.matches.clear()
+        for callback in list(self.link_closed):
+            try:
+                callback(link)
+            except Exception:  # noqa: BLE001  (one listener's fault must not stop the others)
+                LOGGER.exception("session link %s: a close listener failed", link.name)
 
 
 __all__ = ["KernelService", "SessionLink"]

@@ -33,8 +33,9 @@ async def _listen(server, config: ServeConfig, port: int) -> int:
 
 
 async def start_front_ends(config: ServeConfig) -> list:
-    """Start the SSH front end, the web one or both (sharing the session caps and the connection
-    rate), each logging where it listens; the started servers (each has ``sessions`` and ``stop``)."""
+    """Start the SSH front end, the web one or both (sharing the session caps, the connection rate, the
+    engine pool and the rooms), each logging where it listens; the started servers (each has
+    ``sessions``, ``engines`` and ``stop``)."""
     servers: list = []
     try:
         ssh = None
@@ -49,10 +50,12 @@ async def start_front_ends(config: ServeConfig) -> list:
                 host_key=fingerprint(ssh.host_key), max_sessions=config.max_sessions,
                 allow_keys=str(config.allow_keys) if config.allow_keys else "any")
         if config.web_port is not None:
+            from tui_games.serve.room_service import attach_rooms
             from tui_games.serve.web_server import WebServer
 
             web = WebServer(config, caps=ssh.caps if ssh else None, rate=ssh.rate if ssh else None,
                             engines=ssh.engines if ssh else None)
+            attach_rooms(web.engines, config.data_dir)
             port = await _listen(web, config, config.web_port)
             servers.append(web)
             log("listening", host=config.host, port=port, web=web.url, data=str(config.data_dir),
@@ -80,6 +83,9 @@ async def serve_until_stopped(config: ServeConfig, stop: asyncio.Event | None = 
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(signum)
         log("stopping", sessions=sum(len(server.sessions) for server in servers))
+        rooms = servers[0].engines.rooms if servers else None
+        if rooms is not None:  # every room's game saved and its people told, while they are connected
+            rooms.close()
         await asyncio.gather(*(server.stop() for server in servers))
         log("stopped")
     return 0

@@ -9,8 +9,9 @@ of a hang-up (SIGHUP); the app's terminal guard saves the game and exits on SIGH
 Unlike the local ``tui-games``, it does not warm every game's kernels in the background. Started by
 the server with ``TUI_GAMES_KERNELS=remote`` and a control channel (see
 :mod:`~tui_games.serve.session_kernels`), it never imports numba: its kernels, AI moves and hints run
-in the server's engine pool, so a session costs tens of MiB. Without them (run by hand) it runs its
-kernels itself, as the local app does.
+in the server's engine pool, so a session costs tens of MiB; the same channel reaches the server's
+rooms (:class:`~tui_games.online.channel_lobby.ChannelLobby`, the app's ``lobby``). Without them (run
+by hand) it runs its kernels itself, as the local app does, and has no rooms.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import fcntl
 import os
 import sys
 import termios
+import threading
 
 
 def take_terminal() -> None:
@@ -53,12 +55,28 @@ def main() -> int:
     return run_app()
 
 
+def server_lobby():
+    """The server's lobby over the control channel, when this session has one; else None. The name the
+    session plays under is asked for at once, beside the app's start, so the menu finds it known."""
+    from tui_games.serve.session_kernels import client
+
+    channel = client()
+    if channel is None:
+        return None
+    from tui_games.online.channel_lobby import ChannelLobby
+
+    lobby = ChannelLobby(channel)
+    threading.Thread(target=lambda: lobby.player_name, name="player name", daemon=True).start()
+    return lobby
+
+
 def run_app() -> int:
-    """Run the app (no background warm-up: the server's pool has the kernels) until the player quits,
-    the terminal goes away or a signal comes, saving the game on the way out; the exit status."""
+    """Run the app (no background warm-up: the server's pool has the kernels; the server's rooms as its
+    lobby) until the player quits, the terminal goes away or a signal comes, saving the game on the way
+    out; the exit status."""
     from tui_games.ui.app import TuiGamesApp
 
-    app = TuiGamesApp(None, warm_up=False, watchdog=True)
+    app = TuiGamesApp(None, warm_up=False, watchdog=True, lobby=server_lobby())
     try:
         app.run()
     finally:

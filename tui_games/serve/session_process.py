@@ -158,11 +158,13 @@ class SessionProcess(GroupLeader):
 
     @classmethod
     async def start(cls, argv: list[str], env: dict[str, str], cwd: Path, cols: int, rows: int, *,
-                    on_output: Callable[[bytes], None], engines: "KernelService | None" = None) -> "SessionProcess":
+                    on_output: Callable[[bytes], None], engines: "KernelService | None" = None,
+                    identity: str | None = None, display_name: str | None = None) -> "SessionProcess":
         """Open a pty of ``cols`` x ``rows`` and run ``argv`` on it in a new session. With ``engines``
-        (the server's kernel service) the process gets a control channel to the server (:attr:`link`)
-        and runs its kernels and AI in the server's engine pool, never importing numba."""
-        link = await engines.open_link() if engines is not None else None
+        (the server's kernel service) the process gets a control channel to the server (:attr:`link`),
+        which knows the person as ``identity`` shown as ``display_name`` (for the rooms), and runs its
+        kernels and AI in the server's engine pool, never importing numba."""
+        link = await engines.open_link(identity, display_name) if engines is not None else None
         master, slave = os.openpty()
         try:
             set_size(slave, cols, rows)

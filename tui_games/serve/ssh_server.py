@@ -3,7 +3,8 @@
 - Authentication is by public key only (no password, no keyboard-interactive, no host-based, no GSS);
   any key is accepted unless ``--allow-keys`` names the ones that are. The key that authenticated is
   the player's identity (:mod:`~tui_games.serve.identity`); the user name is only a proposed display
-  name (kept, sanitised, for the later rooms: ``ssh CODE@host``).
+  name, or the code of an open room to join at once (``ssh CODE@host``: see
+  :class:`~tui_games.serve.ssh_session.GameSession`).
 - A new connection counts against its address's rate and the cap on open connections; one over
   either is told so and disconnected as soon as it asks to log in.
 - Local and remote port forwarding, Unix-socket forwarding, tun/tap, agent and X11 forwarding are
@@ -27,6 +28,7 @@ from tui_games.serve.kernel_service import KernelService
 from tui_games.serve.printable import display_name
 from tui_games.serve.private_files import private_folder
 from tui_games.serve.rate_limits import AddressRateLimiter, SessionCaps
+from tui_games.serve.room_service import attach_rooms
 from tui_games.serve.session_log import log
 from tui_games.serve.ssh_session import SAVED, GameSession
 
@@ -173,11 +175,13 @@ class GameServer:
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     async def start(self) -> int:
-        """Make the data folder and host key if needed, and listen; the port."""
+        """Make the data folder and host key if needed, open the rooms (shared with the web front end
+        through the kernel service), and listen; the port."""
         config = self.config
         private_folder(config.data_dir)
         private_folder(config.players_dir)
         self.host_key = load_or_create(config.host_key_file)
+        attach_rooms(self.engines, config.data_dir)
         self._acceptor = await asyncssh.listen(
             config.host, config.ssh_port, server_factory=lambda: PlayerConnection(self),
             server_host_keys=[self.host_key], server_version=SERVER_VERSION,
@@ -199,6 +203,11 @@ class GameServer:
             wait_s = max(1, round(self.rate.retry_after(connection.address)))
             return f"too many connections from your address: please wait {wait_s} s."
         return None
+
+    def room_code(self, user_name: str) -> str | None:
+        """The code of the open room ``user_name`` names (``ssh CODE@host``), or None."""
+        rooms = self.engines.rooms
+        return rooms.open_code(user_name) if rooms is not None else None
 
     def connection_closed(self, connection: PlayerConnection) -> None:
         """Forget a closed connection."""

@@ -6,6 +6,10 @@ the session's byte rate: what comes faster is held (never dropped, so no escape 
 two) and the channel stops reading until the rate allows more, which pushes back on the client through
 SSH's flow control. Output the client cannot take yet stops the reading of the pty the same way.
 
+The player's display name is the user name they logged in with (cleaned); a user name that is the
+code of an open room (``ssh ABCD@host``) joins that room at once instead (the app is started with
+``TUI_GAMES_ROOM=ABCD``) under a neutral name made from the key ('Player-' and four of its characters).
+
 When the session ends the client's terminal is put back as it was (mouse reporting off, cursor shown,
 main screen, attributes reset), whatever state the app left it in, and a line says why it ended.
 A failure inside one session is logged and ends that session only.
@@ -21,6 +25,7 @@ from typing import Protocol
 
 import asyncssh
 
+from tui_games.online.online_lobby import ROOM_VARIABLE
 from tui_games.serve.config import ServeConfig
 from tui_games.serve.identity import player_home
 from tui_games.serve.rate_limits import SessionCaps, TokenBucket
@@ -72,11 +77,18 @@ class Player(Protocol):
 
     key: asyncssh.SSHKey
     fingerprint: str
+    user_name: str
     display_name: str
     address: str
 
     def refused(self, what: str) -> None:
         """Log a refused request."""
+
+
+def neutral_name(fingerprint: str | None) -> str:
+    """'Player-' and the first four letters or digits of a key's fingerprint (after 'SHA256:')."""
+    digest = (fingerprint or "").partition(":")[2] or (fingerprint or "")
+    return "Player-" + ("".join(char for char in digest if char.isalnum())[:4] or "anon")
 
 
 def clamp_size(cols: int, rows: int) -> tuple[int, int]:
@@ -230,6 +242,8 @@ class GameSession(asyncssh.SSHServerSession):
             self._arm_timers()
             self._release_input()
             self.reason, line, hang_up = await self._end_requested
+            if self.process.link is not None:
+                self.process.link.ending = True  # its room keeps the seat, as for a drop
             if self.process.returncode is not None:
                 status = self.process.returncode
                 await self.process.drain()
@@ -255,8 +269,15 @@ class GameSession(asyncssh.SSHServerSession):
         home = player_home(self.server.config.players_dir, connection.key)
         env = session_environment(self.term_type, dict(self._chan.get_environment()), home,
                                   self.server.shared_cache)
+        name = connection.display_name
+        finder = getattr(self.server, "room_code", None)
+        code = finder(getattr(connection, "user_name", "")) if finder is not None else None
+        if code is not None:
+            env[ROOM_VARIABLE] = code
+            name = neutral_name(connection.fingerprint)
         return await SessionProcess.start(session_command(), env, home, self.cols, self.rows,
-                                          on_output=self._output, engines=getattr(self.server, "engines", None))
+                                          on_output=self._output, engines=getattr(self.server, "engines", None),
+                                          identity=connection.fingerprint, display_name=name)
 
     def _close(self, status: int, message: str | None) -> None:
         for timer in (self._idle_timer, self._length_timer, self._retry):

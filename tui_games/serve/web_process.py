@@ -96,12 +96,14 @@ class WebAppProcess(GroupLeader):
     @classmethod
     async def start(cls, home: Path, cache: Path, cols: int, rows: int, *,
                     on_output: Callable[[bytes], Awaitable[None]],
-                    argv: list[str] | None = None, engines: "KernelService | None" = None) -> "WebAppProcess":
+                    argv: list[str] | None = None, engines: "KernelService | None" = None,
+                    identity: str | None = None, display_name: str | None = None) -> "WebAppProcess":
         """Run the app (``argv``, by default :func:`web_session_command`) for a browser of ``cols`` x
         ``rows``, in ``home``, in a new session. With ``engines`` (the server's kernel service) the
-        process gets a control channel to the server (:attr:`link`) and runs its kernels and AI in the
+        process gets a control channel to the server (:attr:`link`), which knows the person as
+        ``identity`` shown as ``display_name`` (for the rooms), and runs its kernels and AI in the
         server's engine pool, never importing numba."""
-        link = await engines.open_link() if engines is not None else None
+        link = await engines.open_link(identity, display_name) if engines is not None else None
         try:
             process = await asyncio.create_subprocess_exec(
                 *(argv or web_session_command()), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,

@@ -53,6 +53,11 @@ class Server(Protocol):
     shared_cache: Path
 
 
+def guest_name(identity: WebIdentity) -> str:
+    """A browser's display name: 'Guest-' and the first four hex digits of its identity's token."""
+    return f"Guest-{identity.token[:4]}"
+
+
 class ProtocolError(Exception):
     """The browser sent something that is not textual-serve's protocol."""
 
@@ -102,6 +107,11 @@ class WebSession:
             self._end_requested.set_result((reason, message, hang_up, code))
 
     @property
+    def player_name(self) -> str:
+        """The name this browser is shown by in rooms: 'Guest-' and the start of its identity's token."""
+        return guest_name(self.identity)
+
+    @property
     def ending(self) -> bool:
         """True once the session's end was asked for."""
         return self._end_requested.done()
@@ -136,11 +146,14 @@ class WebSession:
             home = web_home(self.server.config.players_dir, self.identity)
             self.process = await WebAppProcess.start(home, self.server.shared_cache, self.cols, self.rows,
                                                      on_output=self._output,
-                                                     engines=getattr(self.server, "engines", None))
+                                                     engines=getattr(self.server, "engines", None),
+                                                     identity=self.identity.name, display_name=self.player_name)
             watcher = self._loop.create_task(self._watch_process(self.process))
             reader = self._loop.create_task(self._read_browser())
             self._arm_timers()
             self.reason, message, hang_up, code = await self._end_requested
+            if self.process.link is not None:
+                self.process.link.ending = True  # its room keeps the seat, as for a drop
             await self.process.end(signal.SIGHUP if hang_up else signal.SIGTERM,
                                    self.server.config.hangup_grace_s)
             if self.process.returncode not in (0, None) and self.process.stderr_tail.strip():

@@ -8,9 +8,9 @@ the game through their own seat's observation (:mod:`~tui_games.serve.rooms.seat
 through ``match.observer_seat``, which is for one shared screen.
 
 Life of a room: it *waits* until every seat meant for a person has one (the AI seats are filled
-at once), then *plays*; a match of many deals goes on to the next deal on its own after a pause; once
-the match is over it is *finished*, and the lobby closes it a while later, or sooner once nobody is
-left in it (see :meth:`Room.expired`).
+at once), then *plays*; a match of many deals goes on to the next deal on its own after a pause (the
+views sent meanwhile say how long: ``next_deal_s``); once the match is over it is *finished*, and the
+lobby closes it a while later, or sooner once nobody is left in it (see :meth:`Room.expired`).
 
 People come and go:
 
@@ -124,6 +124,7 @@ class Room:
         self._pending_takeover: set[int] = set()
         self._deals_done: set[tuple[int, int]] = set()
         self._deal_timer: TimerHandle | None = None
+        self._next_deal_at: float | None = None
         self._flush_posted = False
         self._finished_at: float | None = None
         self._empty_since: float | None = None
@@ -297,9 +298,11 @@ class Room:
             deal = match.series.rules.deal_name
             self._notice_all(f"{match.result_text}. The next {deal} starts in {pause:g} s")
             self._deal_timer = self.clock.call_later(pause, self._next_deal)
+            self._next_deal_at = self.clock.time() + pause
 
     def _next_deal(self) -> None:
         self._deal_timer = None
+        self._next_deal_at = None
         table = self.table
         if self.status is not RoomStatus.PLAYING or table is None or not table.match.can_next_deal:
             return
@@ -551,6 +554,8 @@ class Room:
                         and self.status is RoomStatus.PLAYING)
             fields = observed_fields(table.match, viewer, may_move)
             fields["position"] = table.token
+            if self._next_deal_at is not None and self.status is RoomStatus.PLAYING:
+                fields["next_deal_s"] = max(0.0, self._next_deal_at - self.clock.time())
         return SeatView(code=self.code, game_id=self.spec.id, title=self.spec.title, params=dict(self.params),
                         status=self.status.value, viewer=viewer, seats=self.seat_infos(), rated=self.options.rated,
                         turn_timer_s=self.options.turn_timer_s, spectators=len(self.spectators),
@@ -638,6 +643,7 @@ class Room:
             self._cancel_grace(slot)
         if self._deal_timer is not None:
             self._deal_timer.cancel()
+        self._next_deal_at = None
         members = self.members
         self.status = RoomStatus.CLOSED
         if self.table is not None:

@@ -105,6 +105,9 @@ class SeatView:
     """Each seat's return once the deal is over."""
     standing: tuple[str, ...] = ()
     """A match of many deals: which deal, the target, each seat's score (empty for one deal)."""
+    next_deal_s: float | None = None
+    """Between the deals of a match: seconds (when the view was made) until the room deals the next
+    one; else None."""
 
     @property
     def your_turn(self) -> bool:
