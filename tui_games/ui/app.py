@@ -10,6 +10,10 @@ default when ``NO_COLOR`` is set), the animation level and the key map (bindings
 :mod:`tui_games.ui.keymap`). ``run_app`` also warms every game's kernels in a background thread
 while the player looks at the menu (:class:`~tui_games.warmup.BackgroundWarmer`).
 
+With a server's lobby (:class:`~tui_games.online.online_lobby.OnlineLobby`: a served session), the menu
+offers "Play online", and a room code in the environment (``ROOM_VARIABLE``, from ``ssh CODE@host``)
+is joined at once. Without one (the local app) nothing of it shows.
+
 When the terminal goes away (SIGHUP, or a terminal that stops answering) or SIGTERM comes, the game is
 saved and the app exits; under ``run_app`` the process ends within seconds even when a thread worker or
 a write to the dead terminal would hold it (:class:`~tui_games.ui.terminal_guard.TerminalGuard`).
@@ -30,6 +34,7 @@ from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 
 from tui_games.core.spec import GameSpec
+from tui_games.online.online_lobby import ROOM_VARIABLE, OnlineLobby
 from tui_games.store.settings import Settings, load_settings, save_settings
 from tui_games.ui.commands import GameCommands
 from tui_games.ui.display_filters import AsciiFilter, colour_filter
@@ -40,6 +45,7 @@ from tui_games.ui.screens.game import GameRequest, GameScreen
 from tui_games.ui.screens.menu import MenuScreen
 from tui_games.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui_games.ui.terminal_guard import TerminalGuard, terminal_fds
+from tui_games.ui.widgets.lobby_progress import call_lobby
 from tui_games.ui.themes import DEFAULT_THEME, ThemeCatalog, load_themes, stylesheet_path
 
 ANIMATION_LEVELS = {"full": "full", "reduced": "basic", "off": "none"}
@@ -78,8 +84,10 @@ class TuiGamesApp(App):
     ]
 
     def __init__(self, start: dict | None = None, settings: Settings | None = None, *,
-                 warm_up: bool = False, watchdog: bool = False) -> None:
+                 warm_up: bool = False, watchdog: bool = False, lobby: OnlineLobby | None = None) -> None:
         super().__init__()
+        self.lobby = lobby
+        """The server's lobby (a served session), or None: the local app, which does not play online."""
         self.start_request = request_from_start(start)
         """The game to open over the menu at start-up, if any."""
         self.settings: Settings = settings or load_settings()
@@ -120,6 +128,8 @@ class TuiGamesApp(App):
         self.push_screen(MenuScreen())
         if self.start_request is not None:
             self.open_game(self.start_request)
+        elif self.lobby is not None and os.environ.get(ROOM_VARIABLE, "").strip():
+            self.join_room_at_start(os.environ[ROOM_VARIABLE].strip())
         self._install_exit_guard()
         self._started = True
         self._check_size(self.size.width, self.size.height)
@@ -257,10 +267,35 @@ class TuiGamesApp(App):
         self.push_screen(SettingsScreen())
 
     def open_keys(self) -> None:
-        """Show the key map (every remappable key, and the player's own choices)."""
+        """Show the key map (every remappable key, and the player's own choices; the online screens'
+        keys where the app plays online)."""
         from tui_games.ui.screens.keys import KeysScreen
 
-        self.push_screen(KeysScreen((type(self), MenuScreen, GameScreen)))
+        owners: tuple[type, ...] = (type(self), MenuScreen, GameScreen)
+        if self.lobby is not None:
+            from tui_games.ui.screens.ladder import LadderScreen
+            from tui_games.ui.screens.online import OnlineScreen
+
+            owners += (OnlineScreen, LadderScreen)
+        self.push_screen(KeysScreen(owners))
+
+    def open_online(self) -> None:
+        """Show the online screen: rooms to create, join, watch; quick match; the ladders."""
+        from tui_games.ui.screens.online import OnlineScreen
+
+        if self.lobby is not None:
+            self.push_screen(OnlineScreen(self.lobby))
+
+    def join_room_at_start(self, code: str) -> None:
+        """Join room ``code`` (as join by code does) over the menu; when that fails the menu says why."""
+        from tui_games.ui.screens.online_enter import join_by_code, open_room
+
+        def failed(reason: str) -> None:
+            self.notify(reason, title=f"Could not join room {code.upper()}", severity="error", timeout=10)
+
+        self.notify(f"Joining room {code.upper()}…", timeout=3)
+        call_lobby(self, lambda: join_by_code(self, self.lobby, code), lambda table: open_room(self, table), failed,
+                   abandon=lambda table: table.close())
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own palette commands, less its theme picker (ours saves the choice)."""

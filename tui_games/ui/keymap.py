@@ -3,7 +3,8 @@
 Bindings carry ids such as ``game.hint`` or ``menu.resume``; the ``keymap`` setting maps an id to the
 keys that replace the default ones (``{"game.hint": "x"}``) and the app hands it to Textual's
 ``App.set_keymap``. The settings file can be edited by hand, or keys remapped in the app's Keys screen,
-which lists the app's, the menu's and the game screen's bindings with an id, then those of the shared
+which lists the app's, the menu's and the game screen's bindings with an id (and the online screens'
+where the app plays online: ``online.create``, ``ladder.refresh`` ...), then those of the shared
 widgets in :data:`WIDGET_KEY_OWNERS` (the hand of cards: ``hand.next`` ...).
 """
 
@@ -20,7 +21,8 @@ ASCII_KEY_NAMES = {"up": "Up", "down": "Down", "left": "Left", "right": "Right",
                    "backspace": "Bksp"}
 """Keys whose usual display is a symbol (arrows, the return sign) and their ASCII names."""
 
-GROUPS = {"app": "Everywhere", "menu": "Menu", "game": "Game", "hand": "Hand of cards"}
+GROUPS = {"app": "Everywhere", "menu": "Menu", "game": "Game", "hand": "Hand of cards", "online": "Play online",
+          "ladder": "Ladder"}
 """Binding id prefix -> where the binding works."""
 
 INSIDE = {"hand": "game"}

@@ -8,6 +8,10 @@ engine pool's :class:`~tui_games.table.runners.PoolRunner`), whose answers come 
 
 A storage fault (full disk, read-only or locked statistics) never ends the game: the table reports it
 and the screen shows it on a warning line until a later write succeeds.
+
+In a room (``GameRequest(room=...)``) the side panel shows who sits where from the room's view (also
+while the room waits for its players) and the room's own panel (:class:`~tui_games.ui.widgets.room_panel.RoomPanel`:
+its code and state, chat and notices, the chat line); leaving a running game asks first.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from textual.widgets import Header, ProgressBar, Static
 from tui_games import catalog
 from tui_games.core.errors import SaveFileError, TuiGamesError
 from tui_games.core.spec import GameSpec
-from tui_games.online import ChatReceived, LeftRoom, NoticeReceived
+from tui_games.online import LeftRoom
 from tui_games.ui.describe import save_title, seat_label, shown_params
 from tui_games.ui.game_view import GameView
 from tui_games.ui.messages import MoveChosen
@@ -37,6 +41,7 @@ from tui_games.ui.seat_marks import MAX_MARKED_SEATS, seat_mark
 from tui_games.ui.widgets.fitting_footer import FittingFooter
 from tui_games.ui.widgets.hint_panel import HintPanel
 from tui_games.ui.widgets.move_log import MoveLog
+from tui_games.ui.widgets.room_panel import RoomPanel
 from tui_games.ui.widgets.thinking import Thinking
 from tui_games.table import events
 from tui_games.table import Table
@@ -144,8 +149,9 @@ def side_panel_width(screen_width: int) -> int:
 class GameScreen(Screen):
     """Plays one match; the game's own view (a :class:`GameView`) is mounted once it is prepared.
 
-    The screen's keys (u, y, t, ?, ctrl+s, o, n, q) use letters no game's view uses, so every game can
-    keep the letter keys its help page promises (h for hit, w a s d and h j k l for 2048 ...).
+    The screen's keys (u, y, t, ?, ctrl+s, o, n, q; / for a room's chat) use keys no game's view uses,
+    so every game can keep the letter keys its help page promises (h for hit, w a s d and h j k l for
+    2048 ...).
     """
 
     DEFAULT_CSS = """
@@ -170,10 +176,11 @@ class GameScreen(Screen):
         Binding("n", "new_same", "New game", id="game.new_game"),
         Binding("n", "next_deal", "Next deal", id="game.new_game"),  # remapped with 'New game'
         Binding("q,escape", "leave", "Quit", key_display="q", id="game.quit"),
+        Binding("slash", "chat", "Chat", key_display="/", id="game.chat"),  # in a room only
     ]
 
     def __init__(self, request: GameRequest) -> None:
-        super().__init__(classes="-loading")
+        super().__init__(classes="-loading" if request.room is None else "")  # a room shows who is awaited
         self.request = request
         """What this screen was asked to open."""
         self.match: Any = None
@@ -206,6 +213,8 @@ class GameScreen(Screen):
                 yield Static(id="score-panel")
                 yield MoveLog(id="move-log")
                 yield HintPanel(id="hint-panel")
+                if self.request.room is not None:
+                    yield RoomPanel(self.request.room, id="room-panel")
         yield FittingFooter()
 
     def on_mount(self) -> None:
@@ -213,6 +222,7 @@ class GameScreen(Screen):
         self.sub_title = self.request.describe()
         self.query_one("#thinking", Thinking).animate_spinner = self.app.settings.animation != "off"
         self.query_one("#hint-panel").display = False
+        self.query_one("#score-panel").display = False
         self.query_one("#turn-line").styles.height = "auto"  # two lines once the game is over
         self._fit_side_panel(self.app.size.width)
         self.run_worker(self._load_in_thread, thread=True, group="load", exit_on_error=False)
@@ -375,10 +385,6 @@ class GameScreen(Screen):
                 self.query_one("#hint-panel", HintPanel).failed(reason)
             case events.StorageProblem():
                 self.show_storage_problem()
-            case NoticeReceived(text=text):
-                self.notify(text, timeout=4)
-            case ChatReceived(name=name, text=text):
-                self.notify(text, title=name, timeout=6)
             case LeftRoom(reason=reason):
                 self.notify(reason, title="You are no longer in the room", severity="warning", timeout=8)
 
@@ -435,7 +441,9 @@ class GameScreen(Screen):
 
     def _seats_text(self, width: int) -> Text:
         """One line a seat (wrapped when long), the level number left out where it would not fit in
-        ``width`` columns (0: width unknown)."""
+        ``width`` columns (0: width unknown). A room's seats are drawn from its view (names and states)."""
+        if self.request.room is not None:
+            return self.query_one(RoomPanel).seats_text(width)
         match = self.match
         crowded = len(match.seats) >= ONE_LINE_SEATS_FROM  # one line a seat, so the panels below stay on screen
         text = Text(no_wrap=crowded, overflow="ellipsis")
@@ -474,9 +482,12 @@ class GameScreen(Screen):
         if match.can_next_deal:
             return self._between_deals_text()
         if match.is_over:
-            text = Text.assemble(("Game over: ", "bold"), (match.result_text, "bold reverse"))
+            room = self.request.room is not None
+            over = "Hand over: " if room and not match.match_over else "Game over: "  # the room deals the next
+            text = Text.assemble((over, "bold"), (match.result_text, "bold reverse"))
             new_game = f"{self._keys_text('new_same', 'n')} new game · " if self._offers("new_game") else ""
-            text.append(f"\n{new_game}{self._keys_text('leave', 'q')} menu", style="dim")
+            menu = "leave the room" if room else "menu"
+            text.append(f"\n{new_game}{self._keys_text('leave', 'q')} {menu}", style="dim")
             return text
         if match.at_simultaneous_node:
             return self._joint_turn_text()
@@ -486,6 +497,8 @@ class GameScreen(Screen):
         if match.ai_to_move:
             return Text("")
         if len(match.human_seats) == 1 and len(match.seats) > 1:
+            if match.to_move not in match.human_seats:  # a room: another person's turn
+                return Text(f"{name} to move")
             return Text.assemble(("Your move", "bold"), f": {name}")
         if len(match.seats) == 1:
             return Text("Your move", style="bold")
@@ -570,6 +583,8 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out keys that do nothing right now (None) and hide 'new game' until the end."""
         match = self.match
+        if action == "chat":
+            return self.request.room is not None and not self.request.room.closed
         if action in ("undo", "redo", "hint", "save", "new_same", "next_deal"):
             if not self._offers({"redo": "undo", "next_deal": "new_game", "new_same": "new_game",
                                  "hint": "hints"}.get(action, action)):
@@ -591,8 +606,9 @@ class GameScreen(Screen):
 
     def _offers(self, what: str) -> bool:
         """False when the table says it does not offer ``what`` ('undo', 'hints', 'save', 'new_game',
-        'let_ai_play'): a seat in a room; a local table offers them all."""
-        return getattr(self.table, f"offers_{what}", True)
+        'let_ai_play'): a seat in a room (even while it waits for its players); a local table offers them all."""
+        table = self.table if self.table is not None else self.request.room
+        return getattr(table, f"offers_{what}", True)
 
     def action_undo(self) -> None:
         """Take back moves to your previous turn; after the game's result was recorded, only once the
@@ -645,7 +661,20 @@ class GameScreen(Screen):
 
     def action_leave(self) -> None:
         """Save and go back to the menu (between the deals of an open-ended series, such as a sitting
-        at the Blackjack table, leaving ends the series and counts it)."""
+        at the Blackjack table, leaving ends the series and counts it). A seat in a room's running game
+        is left (to the AI) only once the person confirms."""
+        room = self.request.room
+        if room is not None and not room.closed and room.match.status == "playing" \
+                and room.match.observer_seat is not None:
+            from tui_games.ui.screens.confirm import ConfirmScreen
+
+            question = "The game is still running: if you leave the room, the AI plays your seat from now on."
+            self.app.push_screen(ConfirmScreen("Leave the room", question, "Leave"),
+                                 lambda yes: self._leave_now() if yes else None)
+            return
+        self._leave_now()
+
+    def _leave_now(self) -> None:
         self._leave_series()
         self.save_and_close()
         self._close()
@@ -665,6 +694,20 @@ class GameScreen(Screen):
         """Deal the next round or hand of a series (a sitting at the table) once this one is over."""
         if self.table is not None:
             self.table.next_deal()
+
+    def action_chat(self) -> None:
+        """Open the room's chat line."""
+        if self.request.room is not None:
+            self.query_one(RoomPanel).open_chat()
+
+    def on_room_panel_changed(self, message: RoomPanel.Changed) -> None:
+        """The room's view or a countdown changed: draw the seats again."""
+        self._show_seats()
+
+    def on_room_panel_chat_closed(self, message: RoomPanel.ChatClosed) -> None:
+        """The chat line closed: the keys go back to the game."""
+        if self.view is not None:
+            self.view.focus()
 
     def _leave_series(self) -> None:
         """End an open-ended series when the player leaves between deals (its result is counted)."""
@@ -691,6 +734,8 @@ class GameScreen(Screen):
         if self.table is not None:
             self.table.unlisten(self._on_table_event)  # nothing is left to draw on
             self.table.close()
+        if self.request.room is not None:
+            self.request.room.close()  # leaves the room, even one still waiting for its players
 
     def on_screen_resume(self) -> None:
         """Back from a dialog: pick up glyph/animation settings and refocus the board."""

@@ -1,4 +1,5 @@
-"""The main menu: every game of the catalogue, grouped, with its details and rules one key away."""
+"""The main menu: every game of the catalogue, grouped, with its details and rules one key away; with
+a server's lobby (a served session), the way to play online."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui_games import catalog
 from tui_games.core.spec import GameSpec
 from tui_games.core.words import counted
 from tui_games.ui import describe
+from tui_games.ui.widgets.fitting_footer import FittingFooter
 
 
 TITLE_WIDTH = 16
@@ -35,6 +37,7 @@ class MenuScreen(Screen):
         Binding("r", "resume", "Resume", id="menu.resume"),
         Binding("s", "stats", "Statistics", id="menu.stats"),
         Binding("o", "settings", "Settings", id="menu.settings"),
+        Binding("p", "online", "Play online", id="menu.online"),
         Binding("q", "app.quit", "Quit", id="menu.quit"),
     ]
 
@@ -52,7 +55,7 @@ class MenuScreen(Screen):
                 yield Static(id="details-title")
                 yield Static(id="details-text")
                 yield Static(id="saves-note")
-        yield Footer()
+        yield FittingFooter()
 
     def _options(self) -> list[Option | None]:
         options: list[Option | None] = []
@@ -182,6 +185,8 @@ class MenuScreen(Screen):
         """'Continue' shows only when there is an unfinished game to continue."""
         if action == "continue_last":
             return self._latest is not None
+        if action == "online":
+            return getattr(self.app, "lobby", None) is not None
         return True
 
     def action_continue_last(self) -> None:
@@ -202,3 +207,8 @@ class MenuScreen(Screen):
     def action_settings(self) -> None:
         """Open the settings screen."""
         self.app.open_settings()
+
+    def action_online(self) -> None:
+        """Open the online screen (only offered with a server's lobby)."""
+        if getattr(self.app, "lobby", None) is not None:
+            self.app.open_online()
