@@ -221,3 +221,26 @@ def test_the_table_layer_imports_no_ui():
             "bad = [m for m in ('textual', 'tui_games.ui', 'numba') if m in sys.modules]\nassert not bad, bad\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_view_consults_an_ai_level_about_any_position_and_a_planned_line_survives_the_wire():
+    """Table.consult asks a level's hint at a position other than the match's (the cube's start, as
+    its view does for a random position's scramble); the hint's planned line comes through the
+    channel's plain-data form unchanged, so a served session gets the same answer."""
+    from tui_games.table import InlineRunner
+    from tui_games.table.runners import hint_from_wire, hint_to_wire
+
+    match = Match.new(catalog.get("rubiks-cube"), {"size": 2}, [Seat()], seed=5)
+    match.play(match.state.legal_actions()[0])
+    start = match.state.replayed([])
+    answers: list = []
+    table = Table(match, None, InlineRunner(), lambda call: call())
+    table.consult(start, 3, answers.append, answers.append)
+    assert len(answers) == 1 and not isinstance(answers[0], Exception), answers
+    hint = answers[0]
+    assert hint.line and hint.best == hint.line[0]
+    solved = start.clone()
+    for action in hint.line:
+        solved.apply(action)
+    assert solved.is_terminal  # the line solves the start, not the position the match is at
+    assert hint_from_wire(hint_to_wire(hint)).line == hint.line

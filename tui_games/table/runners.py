@@ -71,6 +71,15 @@ class MoveRequest:
         return cls._of(match, seat, match.spec.max_level, int(match.seed), hint=True)
 
     @classmethod
+    def for_position(cls, state, level: int, player_seed: int, seat: int = 0) -> "MoveRequest":
+        """Level ``level``'s hint for ``seat`` at any position ``state`` of a game (a view asking the AI
+        about a position other than the match's, e.g. a puzzle's start)."""
+        return cls(game_id=state.spec.id, params=dict(state.params), seed=state.seed,
+                   history=[list(entry) if isinstance(entry, list) else entry for entry in state.history],
+                   array=state.array.copy(), seat=int(seat), level=int(level), player_seed=int(player_seed),
+                   simultaneous=state.current_player == SIMULTANEOUS, hint=True)
+
+    @classmethod
     def _of(cls, match, seat: int, level: int, player_seed: int, hint: bool) -> "MoveRequest":
         state = match.state
         return cls(game_id=match.spec.id, params=dict(state.params), seed=state.seed,
@@ -162,14 +171,14 @@ def _flag(value) -> bool:
 def hint_to_wire(hint: Hint) -> dict:
     """A hint as plain data for a channel."""
     return {"best": int(hint.best), "values": [[int(action), str(text)] for action, text in hint.values.items()],
-            "summary": str(hint.summary)}
+            "summary": str(hint.summary), "line": [int(action) for action in hint.line]}
 
 
 def hint_from_wire(body: Any) -> Hint:
     """The hint :func:`hint_to_wire` made; ValueError when ``body`` is not one."""
     try:
         return Hint(int(body["best"]), {int(action): str(text) for action, text in body["values"]},
-                    str(body["summary"]))
+                    str(body["summary"]), [int(action) for action in body.get("line", ())])
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"not a hint ({type(error).__name__})") from None
 

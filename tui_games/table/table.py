@@ -295,6 +295,14 @@ class Table:
                                           lambda error: self.post(partial(self._hint_failed, token, seat, error)))
         return seat
 
+    def consult(self, state, level: int, done: Callable, failed: Callable) -> None:
+        """Ask the AI of ``level`` for its hint at ``state``, any position of this game (a view's own
+        question: a puzzle's explanation, the moves that made its start); ``done(hint)`` or
+        ``failed(error)`` is called on the screen's loop, after the table closed too."""
+        request = MoveRequest.for_position(state, level, int(self.match.seed or 0))
+        self.runner.hint(request, lambda hint: self.post(partial(done, hint)),
+                         lambda error: self.post(partial(failed, error)))
+
     @property
     def hint_pending(self) -> bool:
         """True while a hint is being worked out."""

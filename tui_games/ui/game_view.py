@@ -75,6 +75,10 @@ class GameView(Widget, can_focus=True):
         """The match being shown (set by :meth:`update_from`)."""
         self.hinted: int | None = None
         """The action the last hint suggested, highlighted until the position changes."""
+        self.consult = None
+        """``consult(state, level, done, failed)``: ask an AI level's hint at any position of the game,
+        answered on the screen's loop (see :meth:`Table.consult <tui_games.table.Table.consult>`); set by
+        the game screen, None where no AI may be asked (a room)."""
 
     def update_from(self, match: Any) -> None:
         """Redraw everything from ``match`` (its state, last action, observer seat)."""

@@ -197,8 +197,6 @@ class CubeView(GameView):
         self.scramble_text: str = ""
         """The scramble shown (worked out in a worker for a random position)."""
         self._shown_at = time.monotonic()
-        self._explainer = None
-        self._scrambler = None
         self._token = 0
         self._history_length = -1
 
@@ -345,26 +343,24 @@ class CubeView(GameView):
         """'R', "R'", 'R2'."""
         return MOVE_NAMES[action] if 0 <= action < len(MOVE_NAMES) else str(action)
 
-    # ----- work done in threads: the beginner's explanation, the scramble of a random position ---------
+    # ----- the AI's answers (worked out by the table's runner): the explanation, a random start's scramble --
     def action_explain(self) -> None:
-        """Explain the next step of the beginner's method (worked out in a thread worker)."""
+        """Explain the next step of the beginner's method (the level-1 AI's hint, worked out off the screen)."""
         match = self.match
         if match is None or match.is_over:
             return
+        if self.consult is None:
+            self.explanation = "No explanation here: the AI is not asked in a room"
+            self.words.update(self._words())
+            return
         self.explanation = "Working out the next step..."
         self.words.update(self._words())
-        self.run_worker(partial(self._explain_in_thread, match.state.clone(), self._token), thread=True,
-                        group="cube-explain", exclusive=True, exit_on_error=False)
+        token = self._token
+        self.consult(match.state.clone(), 1, partial(self._explained_hint, token),
+                     lambda error: self._explained(token, f"No explanation: {error}", None))
 
-    def _explain_in_thread(self, state, token: int) -> None:
-        try:
-            if self._explainer is None:
-                self._explainer = self.match.spec.ai(1)
-            hint = self._explainer.hint(state)
-        except Exception as error:  # an explanation that fails must not end the game
-            self.app.call_from_thread(self._explained, token, f"No explanation: {error}", None)
-            return
-        self.app.call_from_thread(self._explained, token, hint.summary, hint.best)
+    def _explained_hint(self, token: int, hint) -> None:
+        self._explained(token, hint.summary, hint.best)
 
     def _explained(self, token: int, words: str, best: int | None) -> None:
         if token != self._token or self.match is None:
@@ -378,20 +374,15 @@ class CubeView(GameView):
         if state.scramble:
             self.scramble_text = state.scramble
             return
+        if self.consult is None:
+            self.scramble_text = "random position"
+            return
         self.scramble_text = "random position (working out a scramble...)"
         start = state.replayed([])
-        self.run_worker(partial(self._scramble_in_thread, start), thread=True, group="cube-scramble",
-                        exit_on_error=False)
-
-    def _scramble_in_thread(self, start) -> None:
-        try:
-            if self._scrambler is None:
-                self._scrambler = self.match.spec.ai(SOLVE_LEVEL.get(start.size, 2))
-            moves = inverse_moves(self._scrambler.solution(start))
-            text = " ".join(MOVE_NAMES[m] for m in moves)
-        except Exception:  # the position itself is known; only its scramble text is missing
-            text = "random position"
-        self.app.call_from_thread(self._scrambled, text)
+        self.consult(start, SOLVE_LEVEL.get(start.size, 2),
+                     lambda hint: self._scrambled(" ".join(MOVE_NAMES[m] for m in inverse_moves(hint.line))
+                                                  if hint.line else "random position"),
+                     lambda error: self._scrambled("random position"))
 
     def _scrambled(self, text: str) -> None:
         self.scramble_text = text

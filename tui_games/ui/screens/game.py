@@ -305,6 +305,7 @@ class GameScreen(Screen):
             self.app.active_match = self.table
             self.sub_title = self._subtitle(match)
             self.view = view_cls(self.app.glyphs)
+            self.view.consult = getattr(self.table, "consult", None)
             await self.query_one("#preparing").remove()
             await self.query_one("#view-slot").mount(self.view)
             self.remove_class("-loading")
