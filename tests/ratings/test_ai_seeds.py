@@ -68,6 +68,12 @@ def test_the_shipped_file_seeds_every_rated_game_or_says_why_not():
                 assert results["a_wins"] + results["b_wins"] + results["draws"] == table["games"]
             else:
                 assert all(sum(places) == table["games"] for places in results["places"])
+            if "role_games" in results:  # a game with sides: a place per side, not per seat
+                roles = len(entry["role_offsets"])
+                assert all(len(places) == roles for places in results["places"])
+                assert all(sum(games) == table["games"] for games in results["role_games"])
+                assert all(0 <= won <= games for wins, played in zip(results["role_wins"], results["role_games"])
+                           for won, games in zip(wins, played))
         played = {level: sum(t["games"] for t in entry["tables"] if level in t["levels"]) for level in levels}
         assert played == {int(level): value["games"] for level, value in entry["levels"].items()}
 

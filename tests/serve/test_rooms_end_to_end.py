@@ -275,7 +275,7 @@ async def test_leduc_hides_each_card_and_a_dropped_player_gets_the_seat_back_wit
 
     again = await Recorder.open(server.port, ben_key, user=code)  # ssh CODE@host, the same key
     await again.wait_for("Player 2 (you)", card_label(parse_card(cards[1])), "Your move")
-    await wait_until(lambda: "is back" in ann.text and "away" not in ann.text, what="Ben back on Ann's screen")
+    await wait_until(lambda: "ben is back" in ann.text and "away" not in ann.text, what="Ben back on Ann's screen")
     assert room.slots[1].member is not None and room.slots[1].away_until is None
     before_showdown = {ann: 0, again: 0, cat: 0}  # the raw lengths when the hand's last move was sent
     await play_check(room, {1: again}, before_showdown)  # his move, from the new connection

@@ -297,6 +297,12 @@ class RoomService:
         room = self.registry.rooms.get(code) if code is not None else None
         return code if room is not None and room.status is not RoomStatus.CLOSED else None
 
+    def held_name(self, code: str, identity: str) -> str | None:
+        """The name ``identity`` sits under in open room ``code`` (a player coming back), or None."""
+        room = self.registry.rooms.get(code)
+        seat = room.seat_of(identity) if room is not None else None
+        return room.slots[seat].name or None if seat is not None else None
+
     # ----- entering ----------------------------------------------------------------------------------------
     @staticmethod
     def _person(request: Request) -> SessionLink:

@@ -209,6 +209,11 @@ class GameServer:
         rooms = self.engines.rooms
         return rooms.open_code(user_name) if rooms is not None else None
 
+    def returning_name(self, code: str, fingerprint: str) -> str | None:
+        """The name the key ``fingerprint`` sits under in room ``code`` (a player coming back), or None."""
+        rooms = self.engines.rooms
+        return rooms.held_name(code, fingerprint) if rooms is not None else None
+
     def connection_closed(self, connection: PlayerConnection) -> None:
         """Forget a closed connection."""
         self.connections.discard(connection)

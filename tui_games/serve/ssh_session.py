@@ -8,7 +8,8 @@ SSH's flow control. Output the client cannot take yet stops the reading of the p
 
 The player's display name is the user name they logged in with (cleaned); a user name that is the
 code of an open room (``ssh ABCD@host``) joins that room at once instead (the app is started with
-``TUI_GAMES_ROOM=ABCD``) under a neutral name made from the key ('Player-' and four of its characters).
+``TUI_GAMES_ROOM=ABCD``) under a neutral name made from the key ('Player-' and four of its characters),
+or, for a player coming back to a seat they hold there, under the name they sat down with.
 
 When the session ends the client's terminal is put back as it was (mouse reporting off, cursor shown,
 main screen, attributes reset), whatever state the app left it in, and a line says why it ended.
@@ -274,7 +275,9 @@ class GameSession(asyncssh.SSHServerSession):
         code = finder(getattr(connection, "user_name", "")) if finder is not None else None
         if code is not None:
             env[ROOM_VARIABLE] = code
-            name = neutral_name(connection.fingerprint)
+            returning = getattr(self.server, "returning_name", None)
+            name = (returning(code, connection.fingerprint) if returning is not None else None
+                    ) or neutral_name(connection.fingerprint)
         return await SessionProcess.start(session_command(), env, home, self.cols, self.rows,
                                           on_output=self._output, engines=getattr(self.server, "engines", None),
                                           identity=connection.fingerprint, display_name=name)

@@ -32,6 +32,9 @@ GAME_TITLE_WIDTH = 18
 """Columns of a game's title in the games list (a longer one ends in an ellipsis)."""
 
 
+LISTING = "Listing the rooms…"
+"""The note shown while the rooms are listed on request."""
+
 class OnlineScreen(Screen):
     """The online screen (see the module notes) over ``lobby``."""
 
@@ -132,14 +135,19 @@ class OnlineScreen(Screen):
         return self.rooms[table.cursor_row]
 
     def refresh_rooms(self, quiet: bool = True) -> None:
-        """Ask the lobby for the open rooms again (``quiet``: without the 'Connecting…' line)."""
-        if self._listing or not self.is_current or (not quiet and self.progress.busy):
+        """Ask the lobby for the open rooms again (``quiet``: without the 'Listing the rooms…' note).
+        Listing never holds up entering a room: the keys that enter one work meanwhile."""
+        if self._listing or not self.is_current:
             return
         self._listing = True
+        if not quiet and not self.progress.busy:
+            self.progress.show_note(LISTING)
 
         def listed(rooms: list[dict]) -> None:
             self._listing = False
             self._listed = True
+            if self.progress.message == LISTING:
+                self.progress.show_note("")
             self.show_rooms(rooms)
 
         def failed(reason: str) -> None:
@@ -147,10 +155,7 @@ class OnlineScreen(Screen):
             if not self.progress.busy:
                 self.progress.show_error(reason)
 
-        if quiet:
-            call_lobby(self, self.lobby.rooms, listed, failed)
-        elif not self.progress.start(self.lobby.rooms, listed, what="Listing the rooms…", failed=failed):
-            self._listing = False
+        call_lobby(self, self.lobby.rooms, listed, failed)
 
     def action_refresh(self) -> None:
         """List the rooms again now."""
