@@ -151,11 +151,12 @@ async def test_a_rated_room_made_in_one_app_is_joined_by_its_code_in_lower_case_
         screen = await create_room(app, pilot, "tic-tac-toe", rated=True)
         table = screen.request.room
         await until(lambda: table.match.view.get("code"), "the room's view")
-        shared["code"] = code = table.match.view["code"]
+        code = table.match.view["code"]
         await until(lambda: f"Give them the code {code}" in screen_text(app), "the code on screen")
         text = screen_text(app)
         assert f"Room {code}" in text and "Waiting for 1 player" in text and "O: Open seat" in text
         assert "X: Ann (you)" in text
+        shared["code"] = code  # only now may Ben join
         await play_cells(app, pilot, ["1", "2", "3"])
         shared["ann"] = screen.match
         await until(lambda: "Ratings: Ann" in screen_text(app), "the ratings moved, in the room's panel")

@@ -17,6 +17,7 @@ from tui_games.store.settings import Settings
 from tui_games.ui.app import TuiGamesApp
 from tui_games.ui.messages import MoveChosen
 from tui_games.ui.screens.game import GameRequest, GameScreen
+import waiting
 from online_helpers import make_lobby
 
 SIZE = (100, 30)
@@ -35,14 +36,13 @@ def frame_text(app) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-async def until(condition, what: str, timeout: float = 120.0) -> None:
-    """Wait (letting every app and the room run) until ``condition()``."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.02)
+APP_WAIT_S = 120.0
+"""The longest these tests wait for Textual apps sharing a loaded machine."""
+
+async def until(condition, what: str, timeout: float = APP_WAIT_S) -> None:
+    """Wait (letting every app and the room run) until ``condition()``: :func:`waiting.until` with a
+    longer bound."""
+    await waiting.until(condition, what, timeout)
 
 
 class Seat:

@@ -99,14 +99,6 @@ class Terminal(ScreenReader):
         await self.conn.wait_closed()
 
 
-async def wait_until(predicate, timeout: float = WAIT_S, what: str = "condition") -> None:
-    """Poll ``predicate()`` until it is true."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what} not reached after {timeout} s")
-        await asyncio.sleep(0.05)
-
 
 def process_gone(pid: int) -> bool:
     """True when no process ``pid`` and no process of its group are left (reaped, not a zombie)."""

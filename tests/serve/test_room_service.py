@@ -22,7 +22,8 @@ import numpy as np
 import pytest
 
 from room_helpers import FakeConnection, make_lobby, play_randomly
-from ssh_helpers import Terminal, make_key, wait_until
+from ssh_helpers import Terminal, make_key
+from waiting import until
 from tui_games import catalog
 from tui_games.core.players import CHANCE
 from tui_games.engine.observer import PUBLIC_VIEW, UNSEEN
@@ -105,15 +106,6 @@ class Seat:
             self.sent_at = match.position
             return self.table.submit(match.viewer, rng.choice(match.legal))
 
-
-async def until(condition, what: str, timeout: float = WAIT_S) -> None:
-    """Wait (the server's loop running) until ``condition()``."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)
 
 
 async def play(seats: list[Seat], done, rng: random.Random, what: str) -> int:
@@ -456,9 +448,9 @@ async def test_ssh_code_at_host_end_to_end_sits_the_player_and_a_drop_keeps_the_
     neutral = "Player-" + "".join(c for c in key.get_fingerprint("sha256").partition(":")[2] if c.isalnum())[:4]
     term = await Terminal.open(server.port, key, user=code.lower())
     try:
-        await wait_until(lambda: member.room.table is not None, what="the room starting")
+        await until(lambda: member.room.table is not None, what="the room starting")
         assert ann.notices[0] == f"{neutral} sits down as O"
-        await wait_until(lambda: ann.views and ann.views[-1].legal, what="Ann's turn")
+        await until(lambda: ann.views and ann.views[-1].legal, what="Ann's turn")
         assert member.move(4, ann.views[-1].position)
         await term.wait_for(neutral)
         (link,) = server.engines.links
@@ -466,7 +458,7 @@ async def test_ssh_code_at_host_end_to_end_sits_the_player_and_a_drop_keeps_the_
         assert rooms.members[link].member.seat == 1
     finally:
         await term.close()
-    await wait_until(lambda: member.room.slots[1].away_until is not None, what="the seat kept after the drop")
+    await until(lambda: member.room.slots[1].away_until is not None, what="the seat kept after the drop")
     assert member.room.slots[1].member is None and any(f"{neutral} dropped" in n for n in ann.notices)
 
 

@@ -17,7 +17,8 @@ import re
 
 import pytest
 
-from ssh_helpers import Terminal, make_key, process_gone, wait_until
+from ssh_helpers import Terminal, make_key, process_gone
+from waiting import until
 from tui_games import catalog
 from tui_games.cli import main as cli_main
 from tui_games.engine.cards.names import card_label, parse_card
@@ -64,7 +65,7 @@ class Recorder(Terminal):
 
 async def wait_match(term: Terminal, pattern: re.Pattern, timeout: float = 30.0) -> re.Match:
     """Wait until ``pattern`` matches the screen; the match."""
-    await wait_until(lambda: pattern.search(term.text), timeout, f"{pattern.pattern!r} on screen")
+    await until(lambda: pattern.search(term.text), f"{pattern.pattern!r} on screen", timeout)
     return pattern.search(term.text)
 
 
@@ -96,7 +97,7 @@ async def join_by_code(term, typed: str) -> None:
     """Type ``typed`` in the online screen's code field and press Enter (``term``: either client)."""
     await term.wait_for("j Join code")
     await send(term, "j")
-    await wait_until(lambda: "j Join code" not in term.text, what="the code field focused")
+    await until(lambda: "j Join code" not in term.text, what="the code field focused")
     await send(term, typed)
     await term.wait_for(f"Room code {typed}")
     await send(term, "\r")
@@ -122,8 +123,8 @@ async def close_all(server, *terms: Terminal) -> None:
     pids = [session.process.pid for session in server.sessions if session.process is not None]
     for term in terms:
         await term.close()
-    await wait_until(lambda: not server.sessions, what="every session's end")
-    await wait_until(lambda: all(process_gone(pid) for pid in pids), what="every session process gone")
+    await until(lambda: not server.sessions, what="every session's end")
+    await until(lambda: all(process_gone(pid) for pid in pids), what="every session process gone")
 
 
 # ----- 1. two players by code, a spectator, a rated game to its end, the ladder --------------------------
@@ -173,7 +174,7 @@ async def test_two_players_meet_by_code_a_spectator_is_refused_and_the_rated_gam
     for term in players:  # each seat is told how the ratings moved
         await term.wait_for("Ratings:")
     spec = catalog.get("tic-tac-toe")
-    await wait_until(lambda: len([r for r in ladder_rows(rooms.ratings, spec, room.variant) if r["games"]]) == 2,
+    await until(lambda: len([r for r in ladder_rows(rooms.ratings, spec, room.variant) if r["games"]]) == 2,
                      what="both players rated")
     winner, loser = (rooms.ratings.rating(room.variant, fp) for fp in fingerprints)
     assert winner.mu > 25.0 > loser.mu  # openskill's start is 25: X won
@@ -229,7 +230,7 @@ async def play_check(room, terms: dict[int, Terminal], sent: dict | None = None)
     def state():
         return room.table.match.state
 
-    await wait_until(lambda: state().is_terminal or state().current_player in terms, what="a person to move")
+    await until(lambda: state().is_terminal or state().current_player in terms, what="a person to move")
     if state().is_terminal:
         return
     seat = state().current_player
@@ -238,7 +239,7 @@ async def play_check(room, terms: dict[int, Terminal], sent: dict | None = None)
     if sent is not None:
         sent.update({term: len(term.raw) for term in sent})
     terms[seat].send(b"c")
-    await wait_until(lambda: players_moves(room) == before + 1, what=f"seat {seat}'s move in the room")
+    await until(lambda: players_moves(room) == before + 1, what=f"seat {seat}'s move in the room")
 
 
 async def test_leduc_hides_each_card_and_a_dropped_player_gets_the_seat_back_with_the_same_key(start_server):
@@ -256,7 +257,7 @@ async def test_leduc_hides_each_card_and_a_dropped_player_gets_the_seat_back_wit
     cat.send(b"w")
     await cat.wait_for("You are watching")
     room = rooms.registry.rooms[code]
-    await wait_until(lambda: room.table.match.state.current_player in (0, 1), what="the cards dealt")
+    await until(lambda: room.table.match.state.current_player in (0, 1), what="the cards dealt")
     state = room.table.match.state
     cards = [state.private_cards(seat)[0] for seat in (0, 1)]
     await ann.wait_for(card_label(parse_card(cards[0])), "Player 1 (you)")  # each sees their own card
@@ -269,13 +270,13 @@ async def test_leduc_hides_each_card_and_a_dropped_player_gets_the_seat_back_wit
     await ann.wait_for("ben · away", "ben dropped: the seat")
     assert room.slots[1].member is None and room.slots[1].away_until is not None
     ben_id = ben_key.get_fingerprint("sha256")
-    await wait_until(lambda: not [s for s in server.sessions if s.connection.fingerprint == ben_id],
+    await until(lambda: not [s for s in server.sessions if s.connection.fingerprint == ben_id],
                      what="Ben's session ended")
     assert process_gone(ben_pid)  # no child process left behind
 
     again = await Recorder.open(server.port, ben_key, user=code)  # ssh CODE@host, the same key
     await again.wait_for("Player 2 (you)", card_label(parse_card(cards[1])), "Your move")
-    await wait_until(lambda: "ben is back" in ann.text and "away" not in ann.text, what="Ben back on Ann's screen")
+    await until(lambda: "ben is back" in ann.text and "away" not in ann.text, what="Ben back on Ann's screen")
     assert room.slots[1].member is not None and room.slots[1].away_until is None
     before_showdown = {ann: 0, again: 0, cat: 0}  # the raw lengths when the hand's last move was sent
     await play_check(room, {1: again}, before_showdown)  # his move, from the new connection
@@ -331,4 +332,4 @@ async def test_a_browser_player_joins_an_ssh_room_and_its_move_shows_on_the_ssh_
     assert room.table.match.state.history == [4, 0]
     await browser.close()
     await ann.close()
-    await wait_until(lambda: not ssh.sessions and not web.sessions, what="both sessions' end")
+    await until(lambda: not ssh.sessions and not web.sessions, what="both sessions' end")

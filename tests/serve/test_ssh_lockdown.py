@@ -11,7 +11,8 @@ import pytest
 from asyncssh.packet import Boolean, String, UInt32
 
 from tui_games.serve.config import Rate
-from ssh_helpers import Terminal, connect, make_key, wait_until
+from ssh_helpers import Terminal, connect, make_key
+from waiting import until
 
 
 async def no_pty_session(conn: asyncssh.SSHClientConnection) -> tuple[bytes, int]:
@@ -50,7 +51,7 @@ async def test_agent_and_x11_forwarding_are_refused(start_server):
     assert await channel._make_request(b"auth-agent-req@openssh.com") is False
     assert await channel._make_request(b"x11-req", Boolean(False), String(b"MIT-MAGIC-COOKIE-1"),
                                        String(b"0" * 32), UInt32(0)) is False
-    await wait_until(lambda: server.sessions, what="the session")
+    await until(lambda: server.sessions, what="the session")
     session = next(iter(server.sessions))
     assert session._chan.get_agent_path() is None and session._chan.get_x11_display() is None
     await term.close()
@@ -91,7 +92,7 @@ async def test_open_connections_are_capped(start_server):
         await connect(server.port, key)
     for conn in conns:
         conn.close()
-    await wait_until(lambda: not server.connections, timeout=10, what="every connection closed")
+    await until(lambda: not server.connections, timeout=10, what="every connection closed")
     (await connect(server.port, key)).close()
 
 
@@ -100,12 +101,12 @@ async def test_session_caps_in_all_and_per_key(start_server):
     server = await start_server(max_sessions=2, per_identity=1)
     alice, bob, carol = make_key(), make_key(), make_key()
     first = await Terminal.open(server.port, alice)
-    await wait_until(lambda: server.caps.count == 1, what="alice's session")
+    await until(lambda: server.caps.count == 1, what="alice's session")
     again = await Terminal.open(server.port, alice)
     await again.wait_closed()
     assert b"Your key already has 1 session open here" in bytes(again.raw) and again.process.exit_status == 1
     second = await Terminal.open(server.port, bob)
-    await wait_until(lambda: server.caps.count == 2, what="bob's session")
+    await until(lambda: server.caps.count == 2, what="bob's session")
     third = await Terminal.open(server.port, carol)
     await third.wait_closed()
     assert b"The server is full (2 sessions)" in bytes(third.raw) and third.process.exit_status == 1

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ssh_helpers import Terminal, make_key, wait_until
+from ssh_helpers import Terminal, make_key
+from waiting import until
 
 MENU = ("tui-games", "Tic Tac Toe")
 
@@ -37,11 +38,11 @@ async def test_a_game_against_the_ai_runs_its_kernels_and_ai_in_the_pool(start_s
     term.send(b"\r")
     await term.wait_for("Your move", timeout=120)  # the game, ready (the pool prepared it)
     term.send(b"5")  # the centre
-    await wait_until(lambda: logged_moves(term.text, "O"), timeout=60, what="the AI's answer")
+    await until(lambda: logged_moves(term.text, "O"), timeout=60, what="the AI's answer")
     assert logged_moves(term.text, "X") == ["b2"] and logged_moves(term.text, "O")[0] != "b2"
     cell = logged_moves(term.text, "O")[0]
     board = "\n".join(line[:68] for line in term.screen.display)
-    await wait_until(lambda: cell not in "\n".join(line[:68] for line in term.screen.display), timeout=10,
+    await until(lambda: cell not in "\n".join(line[:68] for line in term.screen.display), timeout=10,
                      what="the AI's mark drawn over its cell's name")
     assert "b2" not in board and "c3" in board or cell == "c3"
     pid = session.process.pid

@@ -17,7 +17,8 @@ from tui_games.serve.identity import folder_name
 from tui_games.serve.ssh_session import GameSession, TERMINAL_RESET
 from tui_games.serve.ssh_server import STOP_MESSAGE
 from tui_games.ui.screens.too_small import too_small_text
-from ssh_helpers import Terminal, make_key, proc_environ, process_gone, wait_until
+from ssh_helpers import Terminal, make_key, proc_environ, process_gone
+from waiting import until
 
 MENU = ("tui-games", "Tic Tac Toe")
 """Text the menu always shows: the title and the first game."""
@@ -49,7 +50,7 @@ async def test_menu_renders_and_redraws_at_a_new_size(start_server, monkeypatch)
     assert env["TUI_GAMES_CACHE"] == str(server.shared_cache)
 
     term.resize(120, 40)
-    await wait_until(lambda: "Commands" in term.screen.display[39], what="the footer on row 40")
+    await until(lambda: "Commands" in term.screen.display[39], what="the footer on row 40")
     assert "Commands" not in term.screen.display[29]
     assert session.cols == 120 and session.rows == 40
     await term.close()
@@ -75,7 +76,7 @@ async def test_quitting_ends_the_session_and_resets_the_terminal(start_server, c
     await term.wait_closed()
     assert term.process.exit_status == 0
     assert bytes(term.raw).endswith(TERMINAL_RESET)
-    await wait_until(lambda: not server.sessions, what="the session's end")
+    await until(lambda: not server.sessions, what="the session's end")
     assert process_gone(pid)
     [record] = [r.getMessage() for r in caplog.records if r.getMessage().startswith("session ")]
     for field in ("fp=SHA256:", "user=Quitter", "addr=127.0.0.1", "term=xterm-256color", "size=100x30",
@@ -131,11 +132,11 @@ async def test_input_faster_than_the_rate_waits_and_none_is_lost(start_server):
     session = only_session(server)
     sent_at = time.monotonic()
     term.send(b"x" * 600)
-    await wait_until(lambda: session.bytes_in >= 200, timeout=5, what="the first 200 bytes")
+    await until(lambda: session.bytes_in >= 200, timeout=5, what="the first 200 bytes")
     elapsed = time.monotonic() - sent_at
     assert session.bytes_in <= 200 + 200 * elapsed + 64
     assert session.throttled >= 1
-    await wait_until(lambda: session.bytes_in == 600, timeout=10, what="all 600 bytes")
+    await until(lambda: session.bytes_in == 600, timeout=10, what="all 600 bytes")
     assert time.monotonic() - sent_at >= 1.5  # 400 bytes past the burst at 200 a second
     await term.wait_for(*MENU)  # the app took the input and is still there
     await term.close()

@@ -23,7 +23,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from web_helpers import GAME_WAIT_S, process_gone, start_web, wait_until  # noqa: F401
+from waiting import until
+from web_helpers import GAME_WAIT_S, process_gone, start_web  # noqa: F401
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 """The names a Chromium may have on the PATH (Debian's package installs ``chromium``)."""
@@ -200,5 +201,5 @@ async def test_headless_chromium_sees_the_menu_and_plays_a_move(start_web, tmp_p
                 pid = session.process.pid
     finally:
         await stop_browser(browser)
-    await wait_until(lambda: not server.sessions, what="the session's end when the browser went")
+    await until(lambda: not server.sessions, what="the session's end when the browser went")
     assert process_gone(pid)

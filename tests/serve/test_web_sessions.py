@@ -23,8 +23,8 @@ from tui_games.serve.ssh_session import TERMINAL_RESET
 from tui_games.serve.web_identity import COOKIE_NAME
 from tui_games.serve.web_process import WebAppProcess
 from tui_games.serve.web_session import WebSession
-from web_helpers import (GAME_WAIT_S, WebTerminal, origin, proc_environ, process_gone, start_web,  # noqa: F401
-                         wait_until)
+from waiting import until
+from web_helpers import GAME_WAIT_S, WebTerminal, origin, proc_environ, process_gone, start_web  # noqa: F401
 
 MENU = ("tui-games", "Tic Tac Toe", "Commands")
 """Text the menu always shows: the title, the first game, the footer."""
@@ -38,7 +38,7 @@ def only_session(server) -> WebSession:
 
 async def started(server) -> WebSession:
     """The one session, once its process runs."""
-    await wait_until(lambda: len(server.sessions) == 1 and only_session(server).process is not None,
+    await until(lambda: len(server.sessions) == 1 and only_session(server).process is not None,
                      what="the session's process")
     return only_session(server)
 
@@ -73,7 +73,7 @@ async def test_the_menu_is_drawn_and_a_move_is_played(start_web, monkeypatch, ca
     await term.wait_for("1. X: b2")
     assert "╳" in term.text  # the X drawn on the board
     await term.close()
-    await wait_until(lambda: not server.sessions, what="the session's end")
+    await until(lambda: not server.sessions, what="the session's end")
     assert process_gone(pid)
     [record] = [r.getMessage() for r in caplog.records if r.getMessage().startswith("session ")]
     for field in (f"fp=web:{session.identity.token}", "addr=127.0.0.1", "term=web", "size=100x30", "duration=",
@@ -116,13 +116,13 @@ async def test_the_page_gives_a_cookie_that_keeps_the_identity_and_a_forged_one_
     assert home == f"web-{cookie.split('.')[0]}"
     assert (server.config.players_dir / home).is_dir()
     await first.close()
-    await wait_until(lambda: not server.sessions, what="the first session's end")
+    await until(lambda: not server.sessions, what="the first session's end")
 
     again = await WebTerminal.open(server, cookie=cookie)
     assert (await started(server)).identity.folder_name == home  # the same home
     assert again.cookie == cookie
     await again.close()
-    await wait_until(lambda: not server.sessions, what="the second session's end")
+    await until(lambda: not server.sessions, what="the second session's end")
 
     token, signature = cookie.split(".")
     forged = f"{token}.{signature[::-1]}"
@@ -131,7 +131,7 @@ async def test_the_page_gives_a_cookie_that_keeps_the_identity_and_a_forged_one_
     assert new_home != home and stranger.cookie not in (cookie, forged)  # a new identity, and its cookie
     await stranger.close()
     anonymous = await WebTerminal.open(server)
-    await wait_until(lambda: len(server.sessions) == 1, what="the anonymous session")
+    await until(lambda: len(server.sessions) == 1, what="the anonymous session")
     assert only_session(server).identity.folder_name not in (home, new_home)
     await anonymous.close()
 
@@ -139,20 +139,20 @@ async def test_the_page_gives_a_cookie_that_keeps_the_identity_and_a_forged_one_
 async def test_session_caps_in_all_and_per_browser(start_web):
     server = await start_web(max_sessions=2, per_identity=1)
     alice = await WebTerminal.open(server)
-    await wait_until(lambda: server.caps.count == 1, what="alice's session")
+    await until(lambda: server.caps.count == 1, what="alice's session")
     again = await WebTerminal.open(server, cookie=alice.cookie)
     await again.wait_closed()
     assert "This browser already has 1 session open here" in bytes(again.raw).decode()
     assert again.close_code == 1013  # try again later
     bob = await WebTerminal.open(server)
-    await wait_until(lambda: server.caps.count == 2, what="bob's session")
+    await until(lambda: server.caps.count == 2, what="bob's session")
     carol = await WebTerminal.open(server)
     await carol.wait_closed()
     assert "The server is full (2 sessions)" in bytes(carol.raw).decode()
     assert server.caps.count == 2
     for term in (alice, again, bob, carol):
         await term.close()
-    await wait_until(lambda: server.caps.count == 0, what="every session's end")
+    await until(lambda: server.caps.count == 0, what="every session's end")
 
 
 async def test_new_sessions_from_one_address_are_rate_limited(start_web):
@@ -177,7 +177,7 @@ async def test_forwarded_headers_are_believed_only_behind_a_proxy(start_web):
               "X-Forwarded-Proto": "https", "X-Forwarded-Host": "games.example.org"}
     first = await WebTerminal.open(proxied, origin_header=public["Origin"],
                                    headers={**public, "X-Forwarded-For": "203.0.113.1"})
-    await wait_until(lambda: len(proxied.sessions) == 1, what="the first player's session")
+    await until(lambda: len(proxied.sessions) == 1, what="the first player's session")
     assert only_session(proxied).address == "203.0.113.1"
     await first.close()
     second = await WebTerminal.open(proxied, origin_header=public["Origin"],
@@ -199,7 +199,7 @@ async def test_public_url_is_the_only_origin_and_makes_the_cookie_secure(start_w
         await WebTerminal.open(server)  # the loopback address is not where players open the page
     assert refused.value.status == 403
     term = await WebTerminal.open(server, origin_header="https://games.example.org")
-    await wait_until(lambda: len(server.sessions) == 1, what="the session")
+    await until(lambda: len(server.sessions) == 1, what="the session")
     await term.close()
     async with aiohttp.ClientSession() as http:
         async with http.get(f"{origin(server)}/") as page:
@@ -256,8 +256,8 @@ async def test_input_faster_than_the_rate_waits_and_none_is_lost(start_web):
     message_bytes = len(json.dumps(["stdin", "x" * 80]))  # 93
     for _ in range(6):
         await term.send("x" * 80)
-    await wait_until(lambda: session.bytes_in >= 160, timeout=5, what="the first messages")
-    await wait_until(lambda: session.bytes_in == 480, timeout=10, what="every key")
+    await until(lambda: session.bytes_in >= 160, timeout=5, what="the first messages")
+    await until(lambda: session.bytes_in == 480, timeout=10, what="every key")
     elapsed = time.monotonic() - sent_at
     assert elapsed >= (6 * message_bytes - 200) / 200 - 0.1  # past the burst, at 200 bytes a second
     assert session.throttled >= 1
@@ -275,7 +275,7 @@ async def test_a_message_that_is_not_the_protocol_ends_the_session(start_web, ca
     await term.wait_closed(timeout=15)
     assert term.close_code == 1008
     assert "does not understand" in bytes(term.raw).decode()
-    await wait_until(lambda: not server.sessions, what="the session's end")
+    await until(lambda: not server.sessions, what="the session's end")
     assert process_gone(pid)
     assert any('reason="protocol error: a message that is not JSON"' in r.getMessage() for r in caplog.records)
     await term.close()
@@ -290,7 +290,7 @@ async def test_quitting_ends_the_session_and_resets_the_terminal(start_web, capl
     await term.send("q")
     await term.wait_closed()
     assert term.close_code == 1000 and bytes(term.raw).endswith(TERMINAL_RESET)
-    await wait_until(lambda: not server.sessions, what="the session's end")
+    await until(lambda: not server.sessions, what="the session's end")
     assert process_gone(pid)
     assert any(r.getMessage().startswith("session ") and "reason=quit" in r.getMessage() for r in caplog.records)
     await term.close()
@@ -313,7 +313,7 @@ async def test_a_failing_session_is_closed_and_the_server_goes_on(start_web, mon
     await first.wait_closed(timeout=10)
     assert bytes(first.raw).decode().startswith("tui-games: this session failed on the server's side")
     assert first.close_code == 1011
-    await wait_until(lambda: not server.sessions, what="the failed session's end")
+    await until(lambda: not server.sessions, what="the failed session's end")
     assert any('reason="error: RuntimeError"' in r.getMessage() for r in caplog.records)
     second = await WebTerminal.open(server)
     await second.wait_for(*MENU)
@@ -327,7 +327,7 @@ async def test_a_resize_redraws_at_the_new_size(start_web):
     term = await WebTerminal.open(server, cols=100, rows=30)
     await term.wait_for(*MENU)
     await term.resize(120, 40)
-    await wait_until(lambda: "Commands" in term.screen.display[39], what="the footer on row 40")
+    await until(lambda: "Commands" in term.screen.display[39], what="the footer on row 40")
     assert only_session(server).cols == 120
     await term.close()
 

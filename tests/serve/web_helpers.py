@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 
 import aiohttp
 import pytest
@@ -112,11 +111,3 @@ class WebTerminal(ScreenReader):
         await self._reader
         await self.http.close()
 
-
-async def wait_until(predicate, timeout: float = WAIT_S, what: str = "condition") -> None:
-    """Poll ``predicate()`` until it is true."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what} not reached after {timeout} s")
-        await asyncio.sleep(0.05)
