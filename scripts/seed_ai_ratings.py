@@ -12,8 +12,12 @@ default variant play each other through ``tui_games.arena``:
 
 Then each variant's levels are fitted jointly (``tui_games.ratings.fit``: the maximum a posteriori
 ratings under openskill's Plackett-Luce model and prior; a level's sigma says how sure the fit is).
-A game whose State class declares ``sides`` (partners winning or losing together) is fitted by sides:
-the seats of one game that got the same return are taken as one side.
+A game whose finished states declare ``sides`` (``ratings.model.sides_of``: Dou Dizhu's landlord
+against the two peasants) is fitted by those sides, each placed by its mean return
+(``ratings.model.side_places``), and each side's role (its place in the declared order: the landlord 0,
+the peasants 1) gets its own fitted offset: the teams' sums stay as openskill rates them, while the
+offset takes up what the role itself is worth (the landlord's lead and kitty, the peasants' second
+level), so that the levels are compared role for role.
 
 A table is played in chunks of one seat rotation (two games for two seats), each from its own seed,
 and stops early once it has taken ``--table-seconds``: AIs that think for a set time a move (Othello's
@@ -29,7 +33,10 @@ its rules version, seats, ``made_by`` (the command and date of the run that seed
 reseeds some games and keeps the others), ``levels`` (mu, sigma, conservative value, and games played by each level) and
 ``tables`` (levels, games, seconds, whether cut short, and the results: for two seats A's wins, B's
 wins and draws, A's score (draws half) and the score the fitted ratings give A
-(``ratings.model.win_chance``); for more seats each player's count of each place);
+(``ratings.model.win_chance``); for more seats each player's count of each place, and for a game with
+sides each player's count of each side's place, ``role_games`` (games in each role) and ``role_wins``
+(first places in each role)); ``role_offsets`` for a game with sides (each role's fitted offset, role 0
+the reference);
 ``skipped``: the rated games left out and why. Unrated games (one seat, or against the house) are not
 listed.
 
@@ -59,7 +66,7 @@ if str(ROOT) not in sys.path:
 from tui_games import __version__, catalog  # noqa: E402
 from tui_games.ratings.ai_seeds import FILE_NAME, FORMAT, read_seeds  # noqa: E402
 from tui_games.ratings.fit import Observation, fit_levels  # noqa: E402
-from tui_games.ratings.model import BETA, MU, SIGMA, TAU, Z, win_chance  # noqa: E402
+from tui_games.ratings.model import BETA, MU, SIGMA, TAU, Z, side_places, sides_of, win_chance  # noqa: E402
 from tui_games.ratings.variants import unrated_reason, variant_of  # noqa: E402
 
 OUT = ROOT / "tui_games" / "ratings" / FILE_NAME
@@ -117,19 +124,22 @@ def tables_for(spec, games: int, seed: int, seconds: float, cap: int | None) -> 
 
 def play_table(table: Table) -> dict:
     """Play one table in chunks of one rotation until its games are done or its time is up; the
-    results, and each game as (sides, places) for the fit."""
+    results, and each game as (sides, places, roles) for the fit."""
     from tui_games.arena import run_arena, run_places_arena
     from tui_games.warmup import prepare
 
     spec = catalog.get(table.game_id)
-    by_sides = hasattr(spec.definition().state_class, "sides")
     seats = len(table.levels)
+    by_sides = seats > 2 and hasattr(spec.definition().state_class, "sides")
     chunk = 2 if seats == 2 else seats
     prepare(spec, sorted(set(table.levels)), isolated=False)  # kernels loaded before the clock starts
     started = time.perf_counter()
     observations: list[tuple] = []
     wins_a = wins_b = draws = played = 0
     places = [[0] * seats for _ in range(seats)]
+    role_games = [[0] * seats for _ in range(seats)]
+    role_wins = [[0] * seats for _ in range(seats)]
+    most_sides = 0
     cut = False
     while played < table.games:
         if played and time.perf_counter() - started > table.seconds:
@@ -140,34 +150,62 @@ def play_table(table: Table) -> dict:
             a, b = table.levels
             result = run_arena(table.game_id, a, b, chunk, seed=seed)
             wins_a, wins_b, draws = wins_a + result.wins_a, wins_b + result.wins_b, draws + result.draws
-            observations += [(((a,), (b,)), (1, 2))] * result.wins_a
-            observations += [(((a,), (b,)), (2, 1))] * result.wins_b
-            observations += [(((a,), (b,)), (1, 1))] * result.draws
+            observations += [(((a,), (b,)), (1, 2), None)] * result.wins_a
+            observations += [(((a,), (b,)), (2, 1), None)] * result.wins_b
+            observations += [(((a,), (b,)), (1, 1), None)] * result.draws
+        elif by_sides:
+            for sides, ranks, roles in play_with_sides(spec, table.levels, chunk, seed):
+                most_sides = max(most_sides, len(sides))
+                for side, rank, role in zip(sides, ranks, roles or [None] * len(sides)):
+                    for player in side:
+                        places[player][rank - 1] += 1
+                        if role is not None:
+                            role_games[player][role] += 1
+                            role_wins[player][role] += rank == 1
+                observations.append((tuple(tuple(table.levels[player] for player in side) for side in sides),
+                                     tuple(ranks), roles))
         else:
             result = run_places_arena(table.game_id, list(table.levels), chunk, seed=seed)
             for game in range(result.games):
                 for player in range(seats):
                     places[player][result.place_lists[player][game] - 1] += 1
-                if by_sides:
-                    observations.append(_sides_by_returns(table.levels, [r[game] for r in result.returns]))
-                else:
-                    observations.append((tuple((level,) for level in table.levels),
-                                         tuple(p[game] for p in result.place_lists)))
+                observations.append((tuple((level,) for level in table.levels),
+                                     tuple(p[game] for p in result.place_lists), None))
         played += chunk
     entry = {"levels": list(table.levels), "games": played, "seconds": round(time.perf_counter() - started, 1),
              "cut_short": cut}
     if seats == 2:
         entry["results"] = {"a_wins": wins_a, "b_wins": wins_b, "draws": draws}
+    elif by_sides:
+        entry["results"] = {"places": [row[:most_sides] for row in places],
+                            "role_games": [row[:most_sides] for row in role_games],
+                            "role_wins": [row[:most_sides] for row in role_wins]}
     else:
         entry["results"] = {"places": places}
     return {"variant": table.variant, "entry": entry, "observations": observations}
 
 
-def _sides_by_returns(levels: tuple[int, ...], returns: list[float]) -> tuple:
-    """A game of a game with sides: the players with equal returns as one side, ranked by return."""
-    values = sorted(set(returns), reverse=True)
-    sides = tuple(tuple(level for level, r in zip(levels, returns) if r == value) for value in values)
-    return sides, tuple(range(1, len(values) + 1))
+def play_with_sides(spec, levels: tuple[int, ...], games: int, seed: int) -> list[tuple]:
+    """``games`` games of a game that declares sides, seated and seeded as ``arena.run_places_arena``
+    seats and seeds them (player p, level ``levels[p]``, in seat (p + game) mod seats): each game's
+    sides as lists of players in the order the finished state declares them, each side's place by its
+    mean return, and the sides' roles (0, 1 ...: that order). A game that declares no sides gives every
+    player a side of their own, and no roles (None)."""
+    from tui_games.arena import _play_out
+    from tui_games.engine.seeds import derive_seed
+
+    count = len(levels)
+    params = spec.resolve_params({spec.seats_param: count} if spec.seats_param else {})
+    played = []
+    for index in range(games):
+        player_at = [(seat - index) % count for seat in range(count)]
+        players = [spec.ai(levels[player], seed=derive_seed(seed, count * index + player)) for player in player_at]
+        state = _play_out(spec, params, players, derive_seed(seed, index))
+        declared = sides_of(state)
+        sides = declared or [[seat] for seat in range(count)]
+        played.append(([[player_at[seat] for seat in side] for side in sides], side_places(state.returns(), sides),
+                       tuple(range(len(sides))) if declared else None))
+    return played
 
 
 def parse_caps(texts: list[str]) -> dict[str, int]:
@@ -252,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
                       flush=True)
     for key, variant in variants.items():
         mine = [played_tables[(t.variant, t.levels)] for t in tables if t.variant == key]
-        observations = [Observation(sides, places) for found in mine for sides, places in found["observations"]]
+        observations = [Observation(*game) for found in mine for game in found["observations"]]
         fitted = fit_levels(observations)
         played: dict[int, int] = {}
         for found in mine:
@@ -268,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
         variant["levels"] = {str(level): {"mu": round(r.mu, 4), "sigma": round(r.sigma, 4),
                                           "rating": round(r.conservative, 4), "games": played.get(level, 0)}
                              for level, r in sorted(fitted.ratings.items())}
+        if fitted.role_offsets:
+            variant["role_offsets"] = {str(role): round(value, 4) for role, value in fitted.role_offsets.items()}
         variant["log_likelihood"] = round(float(fitted.log_likelihood), 4)
     from openskill import __version__ as openskill_version
 
