@@ -110,6 +110,11 @@ class GinRummyState(KernelState):
         return [card_name(int(c)) for c in self.array[rules.DISCARDS:rules.DISCARDS + n]]
 
     @property
+    def first(self) -> int:
+        """The seat dealt first, which has the first upcard's option (the dealer's opponent)."""
+        return int(self.array[rules.FIRST])
+
+    @property
     def knock_card(self) -> int:
         """The most deadwood a knock may leave (Oklahoma: set by the first upcard)."""
         return int(self.array[rules.KNOCK_CARD])
@@ -244,10 +249,11 @@ def _audience(state: KernelState, action: int) -> int:
     if state.current_player != CHANCE:
         return EVERYONE
     before = int(a[rules.STOCK_SIZE])
+    first = int(a[rules.FIRST])
     if before > NUM_CARDS - 10:
-        return 0
+        return first
     if before > NUM_CARDS - 20:
-        return 1
+        return 1 - first
     if before == NUM_CARDS - 20:
         return EVERYONE
     return int(a[rules.PREV])
@@ -262,10 +268,11 @@ def _observe(state: KernelState, player: int) -> str:
         lines.append("Discards: " + " ".join(s.discard_pile))
     for seat in range(2):
         you = " (you)" if seat == player else ""
+        dealer = ", dealer" if seat != s.first else ""
         size = s.hand_sizes[seat]
         shown = s.hand_mask(seat) is not None
         cards = " ".join(s.hand(seat))
-        line = f"{name(seat)}{you}: {counted(size, 'card')}"
+        line = f"{name(seat)}{you}{dealer}: {counted(size, 'card')}"
         if shown:
             line += f": {cards}; deadwood {s.deadwood(seat)}"
         elif cards:
@@ -291,9 +298,12 @@ def _initial(seed: int, params: dict):
     gin_bonus = int(params.get("gin_bonus", 25))
     undercut_bonus = int(params.get("undercut_bonus", 25))
     oklahoma = switch_value(params.get("oklahoma", "off"), "oklahoma") == "on"
+    first = int(params.get("first", 0))
     if not 0 <= knock_card <= 10:
         raise InvalidParameterError(f"knock_card must be 0..10 (got {knock_card})")
-    return rules.initial_state(int(oklahoma), knock_card, gin_bonus, undercut_bonus)
+    if first not in (0, 1):
+        raise InvalidParameterError(f"first must be 0 or 1 (got {first})")
+    return rules.initial_state(int(oklahoma), knock_card, gin_bonus, undercut_bonus, first)
 
 
 KERNELS = GameKernels.from_rules(
@@ -341,28 +351,49 @@ def figures(state: GinRummyState, seat: int) -> SeatFigures:
 
 
 def _opening(seats: int, params: dict) -> Standing:
-    target = int(params.get("target", 100))
-    return Standing(scores=(0.0, 0.0), facts={"target": target, "boxes": [0, 0]})
+    first = int(params.get("first", 0))
+    return Standing(scores=(0.0, 0.0), button=1 - first,
+                    facts={"target": int(params.get("target", 100)), "boxes": [0, 0], "first": first, "winner": None})
+
+
+def match_end(scores: list[float], boxes: list[int], winner: int) -> list[float]:
+    """Each player's final total once ``winner`` has reached the target with ``scores`` (the points of
+    the hands each won) and ``boxes`` (hands each won): the winner adds GAME_BONUS, each player
+    HAND_BONUS a hand won, and a winner whose opponent won no hand (a shutout) doubles its total."""
+    final = [score + HAND_BONUS * won for score, won in zip(scores, boxes)]
+    final[winner] += GAME_BONUS
+    if boxes[1 - winner] == 0:
+        final[winner] *= 2
+    return final
 
 
 def _add_hand(standing: Standing, returns: tuple[float, ...]) -> Standing:
-    """The hand's winner scores its points and a box; once a player reaches the target, each box is
-    worth HAND_BONUS and the winner adds GAME_BONUS. A one-hand match keeps the hand's returns."""
-    target = int(standing.facts.get("target", 100))
+    """The hand's winner scores its points and a box, and the deal passes to the other player (a hand that
+    scores nothing is dealt again by the same dealer); once a player reaches the target the match is over
+    and :func:`match_end` adds the bonuses. A one-hand match keeps the hand's returns."""
+    facts = dict(standing.facts)
+    target = int(facts.get("target", 100))
     if target <= 0:
-        return replace(MATCH.default_add(standing, returns), facts=standing.facts)
-    boxes = list(standing.facts.get("boxes", [0, 0]))
+        return replace(MATCH.default_add(standing, returns), facts=facts)
+    boxes = list(facts.get("boxes", [0, 0]))
+    after = list(standing.scores)
     for seat, points in enumerate(returns):
         if points > 0:
             boxes[seat] += 1
-    gains = [max(points, 0.0) for points in returns]
-    after = [score + gain for score, gain in zip(standing.scores, gains)]
-    if max(after) >= target:
-        winner = 0 if after[0] >= after[1] else 1
-        for seat in range(2):
-            gains[seat] += HAND_BONUS * boxes[seat] + (GAME_BONUS if seat == winner else 0)
-    moved = MATCH.default_add(standing, tuple(gains))
-    return replace(moved, facts={"target": target, "boxes": boxes})
+            after[seat] += points
+            facts["first"] = 1 - int(facts.get("first", 0))
+    facts["boxes"] = boxes
+    reached = [seat for seat in range(2) if after[seat] >= target]
+    if reached:
+        facts["winner"] = reached[0]
+        after = match_end(after, boxes, reached[0])
+    moved = MATCH.default_add(standing, tuple(a - b for a, b in zip(after, standing.scores)))
+    return replace(moved, facts=facts, button=1 - int(facts.get("first", 0)))
+
+
+def _next_hand(standing: Standing, params: dict) -> dict:
+    """The next hand's parameters: the match's, with the seat that has the first upcard."""
+    return {**params, "first": int(standing.facts.get("first", params.get("first", 0)))}
 
 
 @dataclass(frozen=True)
@@ -374,11 +405,18 @@ class GinMatch(SeriesRules):
         target = int(params.get("target", 100))
         return SeriesTarget.points(target) if target > 0 else SeriesTarget.deals(1)
 
+    def places(self, standing: Standing) -> tuple[int, ...]:
+        """The player who reached the target first is first, whatever the bonuses gave the other."""
+        winner = standing.facts.get("winner")
+        if winner is None:
+            return super().places(standing)
+        return tuple(1 if seat == winner else 2 for seat in range(standing.seats))
+
 
 MATCH = GinMatch(target=SeriesTarget.points(100), deal_name="hand", score_name="points", target_param="target",
-                 opening=_opening, add_deal=_add_hand)
-"""Hands until a player has ``target`` points; each hand's winner scores its points, and at the end
-each hand won adds 25 and the match's winner 100."""
+                 opening=_opening, add_deal=_add_hand, next_params=_next_hand)
+"""Hands until a player has ``target`` points, the deal alternating; each hand's winner scores its
+points; at the end each hand won adds 25 and the match's winner 100, doubled on a shutout."""
 
 DEFINITION = GameDefinition(
     state_class=GinRummyState, kernels=KERNELS, make_ai=ai_factory("tui_games.games.gin_rummy.ai"),
@@ -386,4 +424,4 @@ DEFINITION = GameDefinition(
 )
 """A match of Gin Rummy hands (or one hand)."""
 
-__all__ = ["DEFINITION", "KERNELS", "MATCH", "GinRummyState", "cards_of", "figures", "result_text"]
+__all__ = ["DEFINITION", "KERNELS", "MATCH", "GinRummyState", "cards_of", "figures", "match_end", "result_text"]

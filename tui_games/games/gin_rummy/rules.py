@@ -1,11 +1,12 @@
 """Gin Rummy rules as jitted kernels: OpenSpiel's ``gin_rummy``, its action ids and chance outcomes.
 
-One state is one hand between two players. Chance deals ten cards to player 1 (seat 0), ten to player 2,
-then turns the upcard; seat 0 may take it or pass, then seat 1; when both pass, seat 0 draws from the
-stock. A turn is a draw (the upcard or the stock; the stock is chance) and a discard, or a knock when the
-hand's deadwood (:func:`.melds.deadwood`) is at most the knock card: the knocker discards (keeping the
-deadwood within the knock card), lays melds one by one and passes once the unmelded cards are within
-it; the other player lays off cards on the knocker's melds (none on gin) and passes, lays its own
+One state is one hand between two players. Chance deals ten cards to the ``first`` seat (the dealer's
+opponent: seat 0 unless a match says otherwise, as in OpenSpiel's), ten to the other, then turns the
+upcard; the first seat may take it or pass, then the other; when both pass, the first seat draws from
+the stock. A turn is a draw (the upcard or the stock; the stock is chance) and a discard, or a knock
+when the hand's deadwood (:func:`.melds.deadwood`) is at most the knock card: the knocker discards
+(keeping the deadwood within the knock card), lays melds one by one and passes once the unmelded cards
+are within it; the other player lays off cards on the knocker's melds (none on gin) and passes, lays its own
 melds and passes. A discard that leaves two stock cards brings the wall: the next player may only knock
 (taking the upcard) or pass, which ends the hand with no score. A hand also ends with no score when
 both players in turn take the upcard and throw it straight back, and at the 50th draw of an upcard.
@@ -54,6 +55,7 @@ LAYOUT = StateLayout(
     Field("knock_param", 1, "the knock card the game was set with"),
     Field("gin_bonus", 1, "points for gin"),
     Field("undercut_bonus", 1, "points for an undercut"),
+    Field("first", 1, "the seat dealt first, with the first upcard's option (the dealer's opponent)"),
     Field("knock_card", 1, "the most deadwood a knock may leave (Oklahoma: set by the first upcard)"),
     Field("turn", 1, "the seat whose turn it is (at a stock draw: the drawer)"),
     Field("prev", 1, "the seat that acted last (the knocker from the knock on); -1 none"),
@@ -82,8 +84,8 @@ LAYOUT.export(globals())
 
 
 @kernel()
-def initial_state(oklahoma, knock_card, gin_bonus, undercut_bonus):
-    """A new hand: the whole deck in the stock, chance to deal."""
+def initial_state(oklahoma, knock_card, gin_bonus, undercut_bonus, first):
+    """A new hand: the whole deck in the stock, chance to deal, ``first`` the seat dealt first."""
     s = np.zeros(STATE_SIZE, dtype=np.int64)
     s[PLAYER] = CHANCE
     s[WINNER] = NO_WINNER
@@ -94,6 +96,7 @@ def initial_state(oklahoma, knock_card, gin_bonus, undercut_bonus):
     s[KNOCK_CARD] = knock_card
     s[GIN_BONUS] = gin_bonus
     s[UNDERCUT_BONUS] = undercut_bonus
+    s[FIRST] = first
     s[PREV] = -1
     s[UPCARD] = -1
     s[PREV_UPCARD] = -1
@@ -262,9 +265,9 @@ def deal(s, card):
     s[STOCK] &= ~bit(card)
     s[STOCK_SIZE] -= 1
     if before > NUM_CARDS - HAND_SIZE:
-        to_hand(s, 0, card)
+        to_hand(s, s[FIRST], card)
     elif before > NUM_CARDS - 2 * HAND_SIZE:
-        to_hand(s, 1, card)
+        to_hand(s, 1 - s[FIRST], card)
     elif before == NUM_CARDS - 2 * HAND_SIZE:
         s[UPCARD] = card
         s[DEADWOOD] = hand_deadwood(s, 0)
@@ -273,7 +276,7 @@ def deal(s, card):
             value = CARD_VALUE[card]
             s[KNOCK_CARD] = 0 if value == 1 else value
         s[PREV] = -1
-        s[TURN] = 0
+        s[TURN] = s[FIRST]
         s[PHASE] = PHASE_FIRST_UPCARD
     else:
         seat = s[PREV]

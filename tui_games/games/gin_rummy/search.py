@@ -10,7 +10,7 @@ from tui_games.engine.jit import kernel, np, types
 from tui_games.engine.stopflag import should_stop
 from tui_games.games.gin_rummy import rules
 from tui_games.games.gin_rummy.policy import play_out
-from tui_games.games.gin_rummy.worlds import sample_world
+from tui_games.games.gin_rummy.worlds import sample_weighted
 
 POLL = 2
 """Iterations between two looks at the stop flag."""
@@ -18,11 +18,13 @@ POLL = 2
 
 @kernel(types.int64(types.int64[::1], types.int64, types.int64, types.float64, types.int64[::1],
                     types.int64[::1], types.int64[::1], types.int64, types.float64[::1], types.float64[::1],
-                    types.int64[::1]))
-def flat_monte_carlo(root, player, iterations, epsilon, rng, control, moves, n_moves, sums, squares, visits):
+                    types.int64[::1], types.float64[::1]))
+def flat_monte_carlo(root, player, iterations, epsilon, rng, control, moves, n_moves, sums, squares, visits,
+                     weights):
     """Up to ``iterations`` worlds for ``player`` (to move in ``root``, of which only what it sees is
-    read): ``sums[i]``, ``squares[i]`` and ``visits[i]`` collect the returns of ``moves[i]``, their squares
-    and their count. Returns the worlds dealt."""
+    read), the other hand's hidden cards dealt in proportion to ``weights`` (:mod:`.inference`):
+    ``sums[i]``, ``squares[i]`` and ``visits[i]`` collect the returns of ``moves[i]``, their squares and
+    their count. Returns the worlds dealt."""
     world = np.empty_like(root)
     s = np.empty_like(root)
     actions = np.empty(rules.MAX_ACTIONS, np.int64)
@@ -32,7 +34,7 @@ def flat_monte_carlo(root, player, iterations, epsilon, rng, control, moves, n_m
     while done < iterations:
         if done % POLL == 0 and should_stop(control, done):
             break
-        sample_world(root, player, rng, world)
+        sample_weighted(root, player, rng, weights, world)
         for i in range(n_moves):
             s[:] = world
             rules.apply_action(s, moves[i])

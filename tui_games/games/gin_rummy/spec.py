@@ -24,6 +24,8 @@ SPEC = GameSpec(
         Param("oklahoma", "off", "the first upcard's value sets the knock card (an ace: gin only)",
               choices=SWITCH),
         Param("target", 100, "points that win the match (0: one hand)", minimum=0, maximum=1000),
+        Param("first", 0, "the seat dealt first, with the first upcard's option (a match sets it: the deal "
+              "alternates)", minimum=0, maximum=1, internal=True),
     ),
     deterministic=False,
     perfect_information=False,

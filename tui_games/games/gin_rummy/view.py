@@ -151,13 +151,14 @@ class GinRummyView(ActionBarKeys, GameView):
                                   (str(state.knock_card), "bold"))]
         for seat in range(2):
             you = " (you)" if seat == self.seat else ""
-            text = f"{name(seat)}{you}: {state.hand_sizes[seat]} cards"
+            dealer = ", dealer" if seat != state.first else ""
+            text = f"{name(seat)}{you}{dealer}: {state.hand_sizes[seat]} cards"
             if seat != self.seat and state.hand_mask(seat) is None and state.known(seat):
                 text += ", took " + " ".join(state.known(seat))
+            lines.append(Content.styled(text, "bold" if seat == state.current_player else ""))
             laid = state.laid_melds(seat)
             if laid:
-                text += "; laid " + " ".join("".join(meld) for meld in laid)
-            lines.append(Content.styled(text, "bold" if seat == state.current_player else ""))
+                lines.append(Content.assemble(("  laid ", "dim"), " ".join("".join(meld) for meld in laid)))
         if state.layoffs:
             lines.append(Content.assemble(("Laid off ", "dim"), " ".join(state.layoffs)))
         if state.discard_pile:

@@ -8,7 +8,7 @@ shown), deals the rest of that hand at random from the unseen cards, and leaves 
 """
 
 from tui_games.engine.jit import SIG_SAMPLE_WORLD, kernel, np
-from tui_games.engine.rng import randint
+from tui_games.engine.rng import randint, uniform
 from tui_games.games.gin_rummy import rules
 from tui_games.games.gin_rummy.constants import NUM_CARDS
 from tui_games.games.gin_rummy.melds import MELD_MASK, bit, count_cards
@@ -31,6 +31,43 @@ def seen_cards(s, player):
     for i in range(s[rules.LAYOFF_COUNT]):
         seen |= bit(s[rules.LAYOFFS + i])
     return seen
+
+
+@kernel()
+def sample_weighted(s, player, rng, weights, out):
+    """A complete state ``player`` cannot tell from ``s``: the other hand's unknown cards dealt from the
+    unseen ones, each draw picking a card in proportion to ``weights[card]`` (see :mod:`.inference`),
+    the rest the stock."""
+    out[:] = s
+    other = 1 - player
+    pool = ((np.int64(1) << NUM_CARDS) - 1) & ~seen_cards(s, player)
+    hand = s[rules.KNOWN + other]
+    if rules.hand_shown(s, other):
+        hand = s[rules.HANDS + other]
+    need = s[rules.SIZES + other] - count_cards(hand)
+    total = 0.0
+    for card in range(NUM_CARDS):
+        if (pool >> card) & 1:
+            total += weights[card]
+    for _ in range(need):
+        r = uniform(rng) * total
+        last = -1
+        for card in range(NUM_CARDS):
+            if (pool >> card) & 1:
+                last = card
+                r -= weights[card]
+                if r < 0.0:
+                    break
+        hand |= bit(last)
+        pool &= ~bit(last)
+        total -= weights[last]
+    out[rules.HANDS + other] = hand
+    out[rules.STOCK] = pool
+    if s[rules.PHASE] < rules.PHASE_KNOCK:
+        out[rules.DEADWOOD + other] = rules.hand_deadwood(out, other)
+    else:
+        out[rules.DEADWOOD + other] = rules.mask_value(hand)
+    return 0
 
 
 @kernel(SIG_SAMPLE_WORLD)
