@@ -16,7 +16,7 @@ SPEC = GameSpec(
     max_players=2,
     max_level=3,
     level_names=("Gentle", "Simple bot", "Card counter"),
-    top_ai="determinized search over the opponent's possible hands with rule-player playouts",
+    top_ai="determinized search over the hands the opponent likely holds (inferred from its discards and passes), rule-player playouts",
     params=(
         Param("knock_card", 10, "the most deadwood a knock may leave", minimum=0, maximum=10),
         Param("gin_bonus", 25, "points for going gin", minimum=0, maximum=100),
