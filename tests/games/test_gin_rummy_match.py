@@ -63,6 +63,16 @@ def test_the_first_to_the_target_wins_though_the_boxes_give_the_loser_more():
     assert outcome.places == (1, 2) and outcome.winners == (0,)
 
 
+def test_equal_final_totals_are_no_draw_the_first_to_the_target_wins():
+    hands = [(-13.0, 13.0)] * 3 + [(-12.0, 12.0)] * 3 + [(100.0, -100.0)]
+    standing = standing_after(*hands)
+    assert standing.scores == (225.0, 225.0)  # 100 + 25 + 100 against 75 + 6 * 25
+    series = Series(MATCH, 2, seed=1, params={"target": 100})
+    series.standing = standing
+    outcome = series.outcome()
+    assert outcome.termination.name != "DRAW" and outcome.places == (1, 2) and outcome.winners == (0,)
+
+
 def test_a_one_hand_match_keeps_the_hands_returns():
     standing = standing_after((-27.0, 27.0), target=0)
     assert standing.scores == (-27.0, 27.0)
