@@ -302,6 +302,40 @@ async def test_bad_pushes_are_ignored_or_refused_and_stale_ones_touch_nothing(se
     assert not ann.client.closed.is_set()  # malformed pushes do not end the channel
 
 
+async def test_two_sessions_ask_to_play_again_over_their_channels_and_the_seats_swap(server):
+    _engines, rooms, open_session = server
+    ann, ben = await open_session("id-ann", "Ann"), await open_session("id-ben", "Ben")
+    first, second = Seat("tic-tac-toe"), Seat("tic-tac-toe")
+    entered = await asyncio.to_thread(ann.lobby.create, first.table, "tic-tac-toe")
+    await asyncio.to_thread(ben.lobby.join, second.table, entered.code)
+    room = rooms.registry.rooms[entered.code]
+    assert not first.table.offers_rematch and not first.table.rematch()  # not before the game is over
+    await play([first, second], lambda: first.view.get("status") == "finished" == second.view.get("status"),
+               random.Random(3), "the end of game 1")
+    entry = first.table.member.entry
+    ann.client.push("room_rematch", {"entry": entry + 100})  # another entry: touches nothing
+    ann.client.push("room_rematch", {"entry": "one"})
+    with first.lock:
+        assert first.table.offers_rematch and first.table.rematch()
+        assert first.table.rematch_asked and not first.table.rematch()  # asked once
+    await until(lambda: [info["rematch"] for info in second.table.match.seat_infos] == [True, False],
+                "Ann's ask in Ben's view")
+    assert any("Ann wants to play again (1 of 2)" == getattr(e, "text", "") for e in second.of(NoticeReceived))
+    assert room.status is RoomStatus.FINISHED and room.game_number == 1
+    with second.lock:
+        assert second.table.rematch()
+    await until(lambda: first.view.get("game_number") == second.view.get("game_number") == 2
+                and first.view.get("state") is not None and second.view.get("state") is not None, "game 2's views")
+    assert (first.table.match.viewer, second.table.match.viewer) == (1, 0)  # Ben is X now and moves first
+    assert [slot.identity for slot in room.slots] == ["id-ben", "id-ann"]
+    assert second.table.match.legal and not first.table.match.legal and second.table.match.log_entries == []
+    assert not first.table.offers_rematch and not first.table.rematch_asked
+    assert all(view["viewer"] == (1 if view.get("game_number") == 2 else 0) for view in first.views)
+    await play([first, second], lambda: first.view.get("status") == "finished" == second.view.get("status"),
+               random.Random(4), "the end of game 2")
+    assert len(room.table.match.state.history) >= 5 and room.game_number == 2
+
+
 async def test_a_session_whose_channel_ends_keeps_its_seat_and_gets_it_back_with_the_same_identity(server):
     engines, rooms, open_session = server
     ann, ben = await open_session("id-ann", "Ann"), await open_session("id-ben", "Ben")

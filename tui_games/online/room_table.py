@@ -6,7 +6,11 @@ person's moves. :class:`RoomTable` gives the game screen the table's methods and
 (:mod:`tui_games.table.events`) over a :class:`~tui_games.online.seat_match.SeatMatch`; its
 :attr:`RoomTable.connection` is the room's :class:`SeatConnection` for this person (the room calls
 it on its own loop; each call is handed to the screen's loop through ``post``). Hints, undo, redo,
-saving, a new game and letting the AI play are not offered in a room (the ``offers_*`` flags say so).
+saving, a new game and letting the AI play are not offered in a room (the ``offers_*`` flags say so);
+once the room's game is over, its people may ask to play again (:meth:`RoomTable.rematch`, offered
+while :attr:`RoomTable.offers_rematch`): the next game's views then come to the same table, perhaps
+for another seat (the seats move round by one), and the screen draws them as it draws any new
+position.
 
 Typical use (``post`` runs a callable on the screen's loop, from any thread or from that loop)::
 
@@ -131,7 +135,7 @@ class RoomTable:
     offers_save = False
     """The room saves the game on the server."""
     offers_new_game = False
-    """A room's next game or deal is the room's to start."""
+    """A room's next game or deal is the room's to start (playing again is asked: :meth:`rematch`)."""
     offers_let_ai_play = False
     """The room hands a seat to the AI only when its person leaves."""
 
@@ -169,6 +173,7 @@ class RoomTable:
         self._ready = threading.Event()
         self._thinking_text: str | None = None
         self._started = False
+        self._rematch_sent: int | None = None  # the game number this end asked to play again after
 
     # ----- joining ---------------------------------------------------------------------------------------
     def attach(self, member) -> None:
@@ -314,6 +319,37 @@ class RoomTable:
         if self.closed or member is None or not text.strip():
             return False
         self.to_room(partial(member.chat, text))
+        return True
+
+    @property
+    def offers_rematch(self) -> bool:
+        """True while this person may play again here: the room's game is over and they still sit in
+        their seat (not a spectator, not a seat the AI took over). See :attr:`rematch_asked`."""
+        if self.closed or self.member is None or self.match.status != "finished":
+            return False
+        info = self._my_seat_info()
+        return info is not None and info.get("kind") == "person"
+
+    @property
+    def rematch_asked(self) -> bool:
+        """True once this person asked to play again (until the next game starts)."""
+        info = self._my_seat_info()
+        sent = self._rematch_sent is not None and self._rematch_sent == self.match.view.get("game_number")
+        return sent or bool(info is not None and info.get("rematch"))
+
+    def _my_seat_info(self) -> dict | None:
+        viewer = self.match.observer_seat
+        infos = self.match.seat_infos
+        return infos[viewer] if viewer is not None and viewer < len(infos) else None
+
+    def rematch(self) -> bool:
+        """Ask the room to play again (it tells everyone, and starts the next game once everyone in it
+        asked); True when it was sent."""
+        member = self.member
+        if not self.offers_rematch or self.rematch_asked:
+            return False
+        self._rematch_sent = self.match.view.get("game_number")
+        self.to_room(member.rematch)
         return True
 
     # ----- what a room does not offer -----------------------------------------------------------------

@@ -19,7 +19,8 @@ refused with a sentence for the person; a body is an object of the fields named)
   variant: the one a new room of the game plays, as the in-process lobby has it);
 
 and these pushed messages, which act in the session's room: ``room_move`` ``{"entry", "action",
-"position"}``, ``room_chat`` ``{"entry", "text"}``, ``room_leave`` ``{"entry"}``.
+"position"}``, ``room_chat`` ``{"entry", "text"}``, ``room_rematch`` ``{"entry"}`` (once the game is
+over, ask to play again: see :mod:`~tui_games.serve.rooms.room_rematch`), ``room_leave`` ``{"entry"}``.
 
 ``entry`` is a number the session picks for each time it enters a room: everything that room sends
 it is pushed as ``room`` ``{"entry", "to": "view" | "event" | "chat" | "notice", "body":
@@ -284,7 +285,8 @@ class RoomService:
             "room_whoami": self._whoami, "room_create": self._create, "room_join": self._join,
             "room_watch": self._watch, "room_quick": self._quick, "room_list": self._list,
             "room_ladder": self._ladder})
-        engines.push_handlers.update({"room_move": self._move, "room_chat": self._chat, "room_leave": self._leave})
+        engines.push_handlers.update({"room_move": self._move, "room_chat": self._chat, "room_rematch": self._rematch,
+                                      "room_leave": self._leave})
         engines.link_closed.append(self._link_closed)
         engines.closing.append(self.close)
         engines.rooms = self
@@ -438,6 +440,11 @@ class RoomService:
         text = value.get("text")
         if membership is not None and isinstance(text, str) and len(text) <= MAX_CHAT:
             membership.member.chat(text)
+
+    def _rematch(self, link: SessionLink, value: dict) -> None:
+        membership = self._current(link, value)
+        if membership is not None and _whole(value.get("entry"), 0, MAX_ENTRY):
+            membership.member.rematch()
 
     def _leave(self, link: SessionLink, value: dict) -> None:
         membership = self._current(link, value)
