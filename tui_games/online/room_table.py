@@ -34,6 +34,9 @@ from tui_games.engine.observer import PUBLIC_VIEW
 from tui_games.online.seat_match import SeatMatch, view_record
 from tui_games.table import events
 
+FIRST_VIEW_S = 10.0
+"""How long loading waits for the room's first view (sent as one joins) to show its code."""
+
 CHAT_KEPT = 50
 """Chat lines and notices a room table keeps for the screen."""
 
@@ -171,6 +174,7 @@ class RoomTable:
         """No hints in a room."""
         self._listeners: list[Callable] = []
         self._ready = threading.Event()
+        self._viewed = threading.Event()
         self._thinking_text: str | None = None
         self._started = False
         self._rematch_sent: int | None = None  # the game number this end asked to play again after
@@ -193,10 +197,23 @@ class RoomTable:
         from tui_games.warmup import prepare
 
         report = progress or (lambda message, step=0, total=0: None)
-        prepare(self.spec, levels=[1], on_progress=report)
+        prepared = threading.Lock()
+        waiting = False
+
+        def preparing(message: str, step: int = 0, total: int = 0) -> None:
+            # a part of the preparation may come from another thread after it returned: never after
+            # the line that says the room waits for its players
+            with prepared:
+                if not waiting:
+                    report(message, step, total)
+
+        prepare(self.spec, levels=[1], on_progress=preparing)
         template = self.spec.new(seed=0)
         self.post(partial(self._use_template, template))
-        report(f"Waiting for the players of room {self.match.view.get('code', '')}".rstrip(), 1, 1)
+        self._viewed.wait(FIRST_VIEW_S)  # the room's first view names its code
+        with prepared:
+            waiting = True
+            report(f"Waiting for the players of room {self.match.view.get('code', '')}".rstrip(), 1, 1)
         if not self._ready.wait(timeout):
             raise TuiGamesError("The room sent no game in time")
         if self.detached_reason is not None and self.match.state is None:
@@ -241,6 +258,7 @@ class RoomTable:
             return
         before = self.match.position
         self.match.update(view)
+        self._viewed.set()
         self._check_ready()
         if not self._started or self.match.state is None:
             return

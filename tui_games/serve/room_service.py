@@ -47,6 +47,7 @@ from tui_games.core.errors import TuiGamesError, UnknownGameError
 from tui_games.core.players import SIMULTANEOUS
 from tui_games.core.registry import get
 from tui_games.core.spec import GameSpec
+from tui_games.core.words import counted
 from tui_games.engine.observer import PUBLIC_VIEW
 from tui_games.ratings.ladder import ladder_rows
 from tui_games.ratings.store import RatingStore
@@ -154,7 +155,7 @@ def _seats(body: dict, spec: GameSpec) -> list[int | None] | None:
     if seats is None:
         return None
     if not isinstance(seats, list) or not spec.min_players <= len(seats) <= spec.max_players:
-        raise Refused(f"{spec.title} is played by {spec.min_players} to {spec.max_players} seats")
+        raise Refused(f"{spec.title} is played by {spec.min_players} to {counted(spec.max_players, 'seat')}")
     top = max(spec.max_level, 1)
     if not all(seat is None or _whole(seat, 1, top + 1) for seat in seats):
         raise Refused(f"each seat is a person's or an AI level of {spec.title} (1..{top})")
@@ -164,7 +165,7 @@ def _seats(body: dict, spec: GameSpec) -> list[int | None] | None:
 def _players(body: dict, spec: GameSpec) -> int | None:
     players = body.get("players")
     if players is not None and not _whole(players, spec.min_players, spec.max_players + 1):
-        raise Refused(f"{spec.title} is played by {spec.min_players} to {spec.max_players} players")
+        raise Refused(f"{spec.title} is played by {spec.min_players} to {counted(spec.max_players, 'player')}")
     return players
 
 

@@ -16,6 +16,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Static
 
+from tui_games.core.words import counted
 from tui_games.games.gin_rummy.constants import (DRAW_STOCK, DRAW_UPCARD, KNOCK, MELD_BASE, NUM_CARDS, PASS,
                                                  card_of, meld_name)
 from tui_games.ui.action_keys import ActionBarKeys
@@ -152,7 +153,7 @@ class GinRummyView(ActionBarKeys, GameView):
         for seat in range(2):
             you = " (you)" if seat == self.seat else ""
             dealer = ", dealer" if seat != state.first else ""
-            text = f"{name(seat)}{you}{dealer}: {state.hand_sizes[seat]} cards"
+            text = f"{name(seat)}{you}{dealer}: {counted(state.hand_sizes[seat], 'card')}"
             if seat != self.seat and state.hand_mask(seat) is None and state.known(seat):
                 text += ", took " + " ".join(state.known(seat))
             lines.append(Content.styled(text, "bold" if seat == state.current_player else ""))
