@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tui_games.core.errors import TuiGamesError
+from tui_games.core.words import counted
 from tui_games.games.bridge.constants import NUM_TRICKS, RANKS, SEAT_NAMES, SEATS, card_name
 
 PBN_SUITS = (3, 2, 1, 0)
@@ -113,4 +114,4 @@ def _check_counts(hands: list[tuple[int, ...]], cards: int | None) -> None:
         return
     for seat, count in enumerate(counts):
         if count != cards:
-            raise PbnError(f"{SEAT_NAMES[seat]} holds {count} cards, not {cards}")
+            raise PbnError(f"{SEAT_NAMES[seat]} holds {counted(count, 'card')}, not {cards}")
