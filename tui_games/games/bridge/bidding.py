@@ -4,8 +4,8 @@ explained; and what an auction shows about each seat, read from the same rules.
 The system (each module's docstring gives its part): 15-17 1NT and 20-21 2NT, five-card majors, a
 strong artificial 2C, weak twos and three-level preempts (:mod:`.bidding_openings`,
 :mod:`.bidding_notrump`); Stayman and Jacoby transfers (:mod:`.bidding_notrump`); overcalls, takeout,
-negative and penalty doubles (:mod:`.bidding_compete`); raises, game tries, games reached with 25+ points
-between the hands and slams with 33+ through Blackwood (:mod:`.bidding_captain`). Hands are counted as
+negative and penalty doubles (:mod:`.bidding_compete`); raises, game tries, games reached with 26+ points
+between the hands (25+ vulnerable) and slams with 33+ through Blackwood (:mod:`.bidding_captain`). Hands are counted as
 :mod:`.hand_eval` says.
 
 Every situation is a list of rules (:class:`~.bidding_core.Bid`) in order of preference, listed from the
@@ -15,7 +15,7 @@ the auction call by call, listing each situation's rules for the seat that calle
 seat's HCP, points and suit lengths by the meaning of the rules that make its call (:func:`replay`).
 
 Deterministic: the same hand and auction give the same call. The vulnerability reaches the rules
-(:attr:`~.bidding_core.Context.vulnerable`) but none of them looks at it yet.
+(:attr:`~.bidding_core.Context.vulnerable`); the game thresholds look at it.
 """
 
 from __future__ import annotations

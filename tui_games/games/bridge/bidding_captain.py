@@ -33,8 +33,11 @@ from tui_games.games.bridge.hand_eval import MAJORS, Hand
 from tui_games.games.bridge.pbn import SUIT_WORDS
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
-GAME, MINOR_GAME, SLAM, GRAND = 25, 29, 33, 37
-"""Points between the hands for game in no trumps or a major, game in a minor, a small and a grand slam."""
+GAME, MINOR_GAME, SLAM, GRAND = 26, 29, 33, 37
+"""Points between the hands for game in no trumps or a major (not vulnerable), game in a minor, a small and a
+grand slam."""
+VULNERABLE_GAME_BONUS = 1
+"""How many points fewer a vulnerable side bids game with."""
 PREFERENCE = (SPADES, HEARTS, DIAMONDS, CLUBS)
 NATURAL = ("", "overcall", "weak jump", "invite")
 """The tags of bids that show the suit they name."""
@@ -54,6 +57,9 @@ class Partner:
         """Partner's points, for a suit contract."""
         self.lengths = [lo for lo, _hi in known.lengths]
         """The least length of each suit partner has shown."""
+        self.game = GAME - VULNERABLE_GAME_BONUS if ctx.vulnerable else GAME
+        """Points between the hands to bid game with: one fewer when vulnerable (at IMPs a vulnerable
+        game's 500 bonus pays for bidding it at the odds of a finesse)."""
         self.theirs = {bid_strain(call) for i, call in enumerate(ctx.auction) if is_bid(call)
                        and not ctx.ours(ctx.caller(i)) and (ctx.rules[i] is None or ctx.rules[i].tag in NATURAL)}
         """The suits the opponents have bid naturally: no trumps for us."""
@@ -145,10 +151,10 @@ def _games(ctx: Context, partner: Partner) -> list[Bid]:
             return []
         return [_major_game(suit, partner) for suit in (SPADES, HEARTS)]
     theirs = ctx.their_suits()
-    game_values = GAME - partner.hcp_lo
+    game_values = partner.game - partner.hcp_lo
     rules = [_major_game(suit, partner) for suit in (SPADES, HEARTS)]
     rules += _new_majors(ctx, partner, game_values)
-    rules.append(rule("3NT", f"game: {GAME}+ HCP between us, {_stopped(theirs)}", points=(game_values, 40),
+    rules.append(rule("3NT", f"game: {partner.game}+ HCP between us, {_stopped(theirs)}", points=(game_values, 40),
                       trumps=NO_TRUMP,
                       test=lambda h: _no_fit(partner)(h) and h.shape[-1] >= 2 and all(h.stopper(s) for s in theirs)))
     for suit in (DIAMONDS, CLUBS):
@@ -156,7 +162,7 @@ def _games(ctx: Context, partner: Partner) -> list[Bid]:
             rules.append(rule(bid_action(5, suit), f"game: a {SUIT_WORDS[suit][:-1]} fit, {MINOR_GAME}+ points "
                               "between us", points=(MINOR_GAME - partner.lo, 37), trumps=suit,
                               test=_is_fit(suit, partner), **holding(suit, partner.need(suit))))
-    rules.append(rule("3NT", f"game: {GAME}+ HCP between us", points=(game_values, 40), trumps=NO_TRUMP,
+    rules.append(rule("3NT", f"game: {partner.game}+ HCP between us", points=(game_values, 40), trumps=NO_TRUMP,
                       test=_no_fit(partner)))
     return rules
 
@@ -170,7 +176,8 @@ def _new_majors(ctx: Context, partner: Partner, game_values: int) -> list[Bid]:
     rules = []
     for suit in (SPADES, HEARTS):
         call = ctx.cheapest(suit)
-        if suit in mine and partner.lengths[suit] < 3 and call is not None and call < bid_action(3, NO_TRUMP):
+        if suit in mine and partner.lengths[suit] < 3 and ctx.bids(ctx.seat).count(call) == 0 \
+                and sum(bid_strain(c) == suit for c in ctx.bids(ctx.seat)) < 2 and call is not None and call < bid_action(3, NO_TRUMP):
             rules.append(rule(call, f"five or more {SUIT_WORDS[suit]}, forcing: asks for three-card support",
                               hcp=(game_values, 37), forcing=ONE_ROUND,
                               test=lambda h, s=suit: _no_fit(partner)(h) and h.longest() == s, **holding(suit, 5)))
@@ -189,8 +196,8 @@ def _stopped(theirs: list[int]) -> str:
 
 
 def _major_game(suit: int, partner: Partner) -> Bid:
-    return rule(bid_action(4, suit), f"game: a {SUIT_WORDS[suit][:-1]} fit, {GAME}+ points between us",
-                points=(GAME - partner.lo, 37), trumps=suit, test=_is_fit(suit, partner),
+    return rule(bid_action(4, suit), f"game: a {SUIT_WORDS[suit][:-1]} fit, {partner.game}+ points between us",
+                points=(partner.game - partner.lo, 37), trumps=suit, test=_is_fit(suit, partner),
                 **holding(suit, partner.need(suit)))
 
 
@@ -200,7 +207,7 @@ def _invitations(ctx: Context, partner: Partner) -> list[Bid]:
     partner_rule = ctx.last_rule(ctx.partner)
     if (partner_rule is not None and partner_rule.tag == "invite") or ctx.last_call(ctx.partner) == PASS:
         return []
-    low, high = GAME - partner.top(), GAME - partner.lo - 1
+    low, high = partner.game - partner.top(), partner.game - partner.lo - 1
     rules = [rule(bid_action(3, suit), f"invitational: a {SUIT_WORDS[suit][:-1]} fit, asks partner for a maximum",
                   points=(low, high), trumps=suit, tag="invite", test=_is_fit(suit, partner),
                   **holding(suit, partner.need(suit))) for suit in (SPADES, HEARTS) if low <= high]
@@ -208,7 +215,7 @@ def _invitations(ctx: Context, partner: Partner) -> list[Bid]:
     rules += [rule(bid_action(3, suit), f"invitational: six or more {SUIT_WORDS[suit]}", points=(low, high),
                    trumps=suit, tag="invite", test=lambda h, s=suit: h.longest() == s and _no_fit(partner)(h),
                    **holding(suit, 6)) for suit in PREFERENCE if suit in mine and low <= high]
-    low, high = GAME - partner.top(hcp=True), GAME - partner.hcp_lo - 1
+    low, high = partner.game - partner.top(hcp=True), partner.game - partner.hcp_lo - 1
     if low <= high:
         rules.append(rule("2NT", "invitational: asks partner to bid 3NT with a maximum", points=(low, high),
                           trumps=NO_TRUMP, tag="invite", test=lambda h: _no_fit(partner)(h) and h.shape[-1] >= 2))
@@ -345,6 +352,7 @@ def after_answer(ctx: Context, trumps: int | None, kings: bool) -> list[Bid]:
     if kings:
         return [rule(bid_action(7, strain), "grand slam: every ace and king between us", test=lambda h: total(h) == 4),
                 rule(bid_action(6, strain), f"small slam in {word}"),
+                rule("pass", f"small slam in {word} reached", test=lambda h: bid_strain(answer) == strain),
                 rule("6NT", "small slam"),
                 rule("pass", "small slam reached")]
     rules = [rule("5NT", "every ace between us: asks for kings", tag="king ask", test=lambda h: total(h) == 4),

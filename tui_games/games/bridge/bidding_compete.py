@@ -91,7 +91,9 @@ def defender_first(ctx: Context) -> list[Bid]:
             rules.append(rule("X", "penalty: 15+ HCP", hcp=(15 - light, 37), tag="penalty"))
         if level == 1:
             rules += _overcalls(ctx, theirs, 8 - light, 15, least=6, level=2)
-        too_weak = (0, 14 - light) if opening_only and level == 1 else (0, 37)
+        if not opening_only and level <= 2:
+            rules.append(rule("X", "a strong hand: 18+ HCP", hcp=(18, 37), tag="penalty"))
+        too_weak = (0, 14 - light) if opening_only and level == 1 else (0, 17) if level <= 2 else (0, 37)
         return rules + [rule("pass", "nothing to say over their no trumps", hcp=too_weak)]
     nt_call = bid_action(min(level, 3), NO_TRUMP)
     if opening_only and ctx.legal(nt_call):

@@ -26,6 +26,8 @@ Range = tuple[int, int]
 """An inclusive range, (low, high)."""
 MAX_HCP = 37
 """The most HCP a hand can hold (four aces, four kings, four queens and a jack)."""
+DECK_HCP = 40
+"""The HCP in the deck, between the four hands."""
 ANY_HCP: Range = (0, MAX_HCP)
 ANY_LENGTH: Range = (0, 13)
 SUPPORT_SLACK = 5
@@ -414,10 +416,21 @@ class Context:
             points = _hull([b.meaning.points_bounds() for b in matched])
             lengths = [_hull([b.meaning.length_bounds()[s] for b in matched]) for s in range(NUM_SUITS)]
             self.knowledge[seat].narrow(hcp, points, lengths)
+        if call == PASS:
+            self._deck_bound(seat)
         self.auction.append(call)
         self.rules.append(matched[0] if matched else None)
 
+    def _deck_bound(self, seat: int) -> None:
+        """Cap ``seat``'s HCP at what the deck's 40 leave once the others hold what they have shown (a
+        pass that no rule bounds still holds no more than that)."""
+        others = sum(self.knowledge[s].hcp[0] for s in range(4) if s != seat)
+        known = self.knowledge[seat]
+        top = max(known.hcp[0], min(known.hcp[1], DECK_HCP - others))
+        if top < known.hcp[1]:
+            known.narrow((known.hcp[0], top), known.points, known.lengths)
 
-__all__ = ["ANY_HCP", "ANY_LENGTH", "Bid", "COUNT_WORDS", "Context", "GAME_FORCING", "GAME_LEVEL", "MAX_HCP", "Meaning",
+
+__all__ = ["ANY_HCP", "ANY_LENGTH", "Bid", "COUNT_WORDS", "Context", "DECK_HCP", "GAME_FORCING", "GAME_LEVEL", "MAX_HCP", "Meaning",
            "NOT_FORCING", "NO_TRUMP", "ONE_ROUND", "Range", "SeatKnowledge", "SUPPORT_SLACK", "TOTAL_SLACK",
            "count_word", "holding", "holdings", "is_bid", "rule", "side_of", "to_call"]
