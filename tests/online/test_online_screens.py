@@ -152,7 +152,8 @@ async def test_a_rated_room_made_in_one_app_is_joined_by_its_code_in_lower_case_
         table = screen.request.room
         await until(lambda: table.match.view.get("code"), "the room's view")
         code = table.match.view["code"]
-        await until(lambda: f"Give them the code {code}" in screen_text(app), "the code on screen")
+        await until(lambda: f"Give them the code {code}" in screen_text(app) and "O: Open seat" in screen_text(app),
+                    "the code and the seats on screen")  # the seats panel may come a tick later
         text = screen_text(app)
         assert f"Room {code}" in text and "Waiting for 1 player" in text and "O: Open seat" in text
         assert "X: Ann (you)" in text

@@ -25,6 +25,7 @@ from tui_games.serve.wire import KernelRef, decode, encode
 from tui_games.table import MoveRequest, PlayerCache, Table
 from tui_games.table import events
 from tui_games.table.runners import PoolRunner
+from played_matches import played
 
 TTT = catalog.get("tic-tac-toe")
 
@@ -34,25 +35,9 @@ def through_the_wire(value):
     return decode(bytearray(encode("req", 1, "move", value)[4:]))
 
 
-def _played(game: str, moves: int) -> Match:
-    spec = catalog.get(game)
-    match = Match.new(spec, {}, [Seat()] * spec.min_players, seed=17)
-    for _ in range(moves):
-        if match.is_over:
-            break
-        if match.at_simultaneous_node:
-            for seat in match.seats_to_choose:
-                legal = match.state.legal_actions(seat)
-                match.choose_for(seat, legal[len(legal) // 2])
-        else:
-            legal = match.state.legal_actions()
-            match.play(legal[len(legal) // 2])
-    return match
-
-
 @pytest.mark.parametrize("game", catalog.ids())
 def test_every_games_request_crosses_the_wire_and_rebuilds_the_position(home, game):
-    match = _played(game, 3)
+    match = played(game, moves=3)
     seat = max(match.to_move, 0) if not match.at_simultaneous_node else match.seats_to_choose[0]
     sent = MoveRequest.for_seat(match, seat, level=1)
     request = MoveRequest.from_wire(through_the_wire(sent.to_wire()))

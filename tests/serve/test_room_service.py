@@ -149,6 +149,16 @@ def private_deals(match) -> dict[int, int]:
             if entry.mover == CHANCE and isinstance(entry.audience, int) and entry.audience >= 0}
 
 
+async def two_at_tic_tac_toe(rooms, open_session, **options):
+    """Ann's session opens a Tic Tac Toe room (with ``options``) and Ben's joins it:
+    (ann, ben, Ann's seat, Ben's seat, the room)."""
+    ann, ben = await open_session("id-ann", "Ann"), await open_session("id-ben", "Ben")
+    first, second = Seat("tic-tac-toe"), Seat("tic-tac-toe")
+    entered = await asyncio.to_thread(ann.lobby.create, first.table, "tic-tac-toe", **options)
+    await asyncio.to_thread(ben.lobby.join, second.table, entered.code)
+    return ann, ben, first, second, rooms.registry.rooms[entered.code]
+
+
 async def test_two_sessions_play_leduc_over_their_channels_and_a_spectator_sees_no_hidden_card(server):
     engines, rooms, open_session = server
     ann, ben, wes = [await open_session(f"id-{n}", n) for n in ("Ann", "Ben", "Wes")]
@@ -203,11 +213,7 @@ async def test_two_sessions_play_leduc_over_their_channels_and_a_spectator_sees_
 
 async def test_a_rated_game_to_the_end_then_the_ladder_and_the_list(server):
     _engines, rooms, open_session = server
-    ann, ben = await open_session("id-ann", "Ann"), await open_session("id-ben", "Ben")
-    first, second = Seat("tic-tac-toe"), Seat("tic-tac-toe")
-    entered = await asyncio.to_thread(ann.lobby.create, first.table, "tic-tac-toe", seats=[None, None], rated=True)
-    await asyncio.to_thread(ben.lobby.join, second.table, entered.code)
-    room = rooms.registry.rooms[entered.code]
+    ann, ben, first, second, room = await two_at_tic_tac_toe(rooms, open_session, seats=[None, None], rated=True)
     await play([first, second], lambda: first.view.get("match_over") and second.view.get("match_over"),
                random.Random(2), "the end of the game")
     assert room.status is RoomStatus.FINISHED and len(room.rated_games) == 1
@@ -225,7 +231,7 @@ async def test_a_rated_game_to_the_end_then_the_ladder_and_the_list(server):
     assert len((await asyncio.to_thread(ben.lobby.ladder, "tic-tac-toe", None, 1))["rows"]) == 1
 
     listed = await asyncio.to_thread(ann.lobby.rooms)
-    assert [(room["code"], room["status"], room["rated"]) for room in listed] == [(entered.code, "finished", True)]
+    assert [(info["code"], info["status"], info["rated"]) for info in listed] == [(room.code, "finished", True)]
     assert [seat["name"] for seat in listed[0]["seats"]] == ["Ann", "Ben"]
     assert await asyncio.to_thread(ann.lobby.rooms, "tic-tac-toe", True) == []
     assert await asyncio.to_thread(ann.lobby.rooms, "leduc-holdem") == []
@@ -283,11 +289,7 @@ async def test_bad_fields_are_refused(server, op, body, says):
 
 async def test_bad_pushes_are_ignored_or_refused_and_stale_ones_touch_nothing(server):
     _engines, rooms, open_session = server
-    ann, ben = await open_session("id-ann", "Ann"), await open_session("id-ben", "Ben")
-    first, second = Seat("tic-tac-toe"), Seat("tic-tac-toe")
-    entered = await asyncio.to_thread(ann.lobby.create, first.table, "tic-tac-toe")
-    await asyncio.to_thread(ben.lobby.join, second.table, entered.code)
-    room = rooms.registry.rooms[entered.code]
+    ann, ben, first, second, room = await two_at_tic_tac_toe(rooms, open_session)
     await until(lambda: first.table.match.legal, "Ann's turn")
     entry = first.table.member.entry
     ann.client.push("room_move", {"entry": entry, "action": "four", "position": 1})
@@ -302,13 +304,39 @@ async def test_bad_pushes_are_ignored_or_refused_and_stale_ones_touch_nothing(se
     assert not ann.client.closed.is_set()  # malformed pushes do not end the channel
 
 
+async def test_two_sessions_ask_to_play_again_over_their_channels_and_the_seats_swap(server):
+    _engines, rooms, open_session = server
+    ann, ben, first, second, room = await two_at_tic_tac_toe(rooms, open_session)
+    assert not first.table.offers_rematch and not first.table.rematch()  # not before the game is over
+    await play([first, second], lambda: first.view.get("status") == "finished" == second.view.get("status"),
+               random.Random(3), "the end of game 1")
+    entry = first.table.member.entry
+    ann.client.push("room_rematch", {"entry": entry + 100})  # another entry: touches nothing
+    ann.client.push("room_rematch", {"entry": "one"})
+    with first.lock:
+        assert first.table.offers_rematch and first.table.rematch()
+        assert first.table.rematch_asked and not first.table.rematch()  # asked once
+    await until(lambda: [info["rematch"] for info in second.table.match.seat_infos] == [True, False],
+                "Ann's ask in Ben's view")
+    assert any("Ann wants to play again (1 of 2)" == getattr(e, "text", "") for e in second.of(NoticeReceived))
+    assert room.status is RoomStatus.FINISHED and room.game_number == 1
+    with second.lock:
+        assert second.table.rematch()
+    await until(lambda: first.view.get("game_number") == second.view.get("game_number") == 2
+                and first.view.get("state") is not None and second.view.get("state") is not None, "game 2's views")
+    assert (first.table.match.viewer, second.table.match.viewer) == (1, 0)  # Ben is X now and moves first
+    assert [slot.identity for slot in room.slots] == ["id-ben", "id-ann"]
+    assert second.table.match.legal and not first.table.match.legal and second.table.match.log_entries == []
+    assert not first.table.offers_rematch and not first.table.rematch_asked
+    assert all(view["viewer"] == (1 if view.get("game_number") == 2 else 0) for view in first.views)
+    await play([first, second], lambda: first.view.get("status") == "finished" == second.view.get("status"),
+               random.Random(4), "the end of game 2")
+    assert len(room.table.match.state.history) >= 5 and room.game_number == 2
+
+
 async def test_a_session_whose_channel_ends_keeps_its_seat_and_gets_it_back_with_the_same_identity(server):
     engines, rooms, open_session = server
-    ann, ben = await open_session("id-ann", "Ann"), await open_session("id-ben", "Ben")
-    first, second = Seat("tic-tac-toe"), Seat("tic-tac-toe")
-    entered = await asyncio.to_thread(ann.lobby.create, first.table, "tic-tac-toe")
-    await asyncio.to_thread(ben.lobby.join, second.table, entered.code)
-    room = rooms.registry.rooms[entered.code]
+    ann, ben, first, second, room = await two_at_tic_tac_toe(rooms, open_session)
     await until(lambda: first.table.match.legal, "Ann's turn")
     assert first.table.submit(0, 4)
     await until(lambda: second.table.match.legal, "Ben's turn")
@@ -324,10 +352,10 @@ async def test_a_session_whose_channel_ends_keeps_its_seat_and_gets_it_back_with
 
     eve = await open_session("id-eve", "Eve")
     with pytest.raises(LobbyError, match="has started"):
-        await asyncio.to_thread(eve.lobby.join, Seat("tic-tac-toe").table, entered.code)
+        await asyncio.to_thread(eve.lobby.join, Seat("tic-tac-toe").table, room.code)
     again = await open_session("id-ann", "Ann")
     back = Seat("tic-tac-toe")
-    assert (await asyncio.to_thread(again.lobby.join, back.table, entered.code)).seat == 0
+    assert (await asyncio.to_thread(again.lobby.join, back.table, room.code)).seat == 0
     assert room.slots[0].away_until is None and room.slots[0].member is not None
     await until(lambda: back.table.match.legal, "Ann's turn again, on her new session")
     assert list(back.view["history"]) == [4, 0]
@@ -337,11 +365,7 @@ async def test_a_session_whose_channel_ends_keeps_its_seat_and_gets_it_back_with
 
 async def test_leaving_while_the_server_ends_the_session_is_a_drop_and_keeps_the_seat(server):
     _engines, rooms, open_session = server
-    ann, ben = await open_session("id-ann", "Ann"), await open_session("id-ben", "Ben")
-    first, second = Seat("tic-tac-toe"), Seat("tic-tac-toe")
-    entered = await asyncio.to_thread(ann.lobby.create, first.table, "tic-tac-toe")
-    await asyncio.to_thread(ben.lobby.join, second.table, entered.code)
-    room = rooms.registry.rooms[entered.code]
+    ann, ben, first, second, room = await two_at_tic_tac_toe(rooms, open_session)
     await until(lambda: first.table.match.legal, "the game's start")
     ann.link.ending = True  # the server ends Ann's session (her client is gone): her app leaves on its way out
     first.table.close()

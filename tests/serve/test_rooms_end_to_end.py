@@ -65,7 +65,10 @@ class Recorder(Terminal):
 
 async def wait_match(term: Terminal, pattern: re.Pattern, timeout: float = 30.0) -> re.Match:
     """Wait until ``pattern`` matches the screen; the match."""
-    await until(lambda: pattern.search(term.text), f"{pattern.pattern!r} on screen", timeout)
+    try:
+        await until(lambda: pattern.search(term.text), f"{pattern.pattern!r} on screen", timeout)
+    except AssertionError as error:
+        raise AssertionError(f"{error}; the screen:\n{term.text}") from None
     return pattern.search(term.text)
 
 

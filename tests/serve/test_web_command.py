@@ -99,7 +99,10 @@ async def test_one_process_serves_ssh_and_the_browser_under_one_cap_and_stops_bo
         for term in terms:
             await term.close()
     lines = log.splitlines()
-    assert any(" stopping sessions=2" in line for line in lines)
+    stopping = [re.search(r" stopping sessions=(\d+)$", line) for line in lines]
+    counts = [int(found.group(1)) for found in stopping if found]
+    # the two playing; the refused third is counted until its websocket has finished closing
+    assert len(counts) == 1 and counts[0] in (2, 3), counts
     sessions = [line for line in lines if re.match(r"\S+ \S+ session ", line)]
     assert sum("term=web" in line for line in sessions) == 2  # the refused one, and the one stopped
     assert sum('reason="server stopping"' in line for line in sessions) == 2

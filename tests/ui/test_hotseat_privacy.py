@@ -188,6 +188,7 @@ GAMES = [
     ("ropasci360", {}, [Seat(), Seat()]),
     ("uno", {"players": 3}, [Seat(), Seat("ai", 1), Seat()]),
     ("doudizhu", {}, [Seat(), Seat(), Seat("ai", 1)]),
+    ("gin-rummy", {}, [Seat(), Seat()]),
 ]
 
 

@@ -12,6 +12,6 @@ class Hint:
     best: int
     values: dict[int, str] = field(default_factory=dict)
     summary: str = ""
-    line: list[int] = field(default_factory=list)
+    line: list[int] = field(default_factory=list, kw_only=True)
     """The moves the AI plans from here, ``best`` first, where it plans a whole line (a cube's solution);
     empty otherwise."""

@@ -312,13 +312,15 @@ class Series:
         standing = self.standing
         start = self.rules.starting_score
         returns = tuple(score - start for score in standing.scores) if against_house else standing.scores
+        places = self.rules.places(standing)
         if self.target.kind is TargetKind.LAST_STANDING or standing.eliminated:
             termination = Termination.ELIMINATION
-        elif len(set(standing.scores)) <= 1 and not against_house and standing.seats > 1:
-            termination = Termination.DRAW
+        elif (len(set(standing.scores)) <= 1 and len(set(places)) <= 1 and not against_house
+              and standing.seats > 1):
+            termination = Termination.DRAW  # equal scores with places that differ (a game's own rule) are no draw
         else:
             termination = Termination.SCORE
-        return Outcome(termination, tuple(float(r) for r in returns), self.rules.places(standing), against_house)
+        return Outcome(termination, tuple(float(r) for r in returns), places, against_house)
 
     def figures(self, seat: int) -> SeatFigures:
         """``seat``'s figures over the finished deals: chips and counts added up, the best score, tile

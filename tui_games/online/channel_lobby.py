@@ -7,7 +7,7 @@ Each time the session enters a room it picks a fresh entry number and registers 
 session joins, before the answer comes); the room's messages come back as pushed ``room`` messages
 naming that entry, read with :func:`~tui_games.serve.rooms.room_messages.from_payload` and handed to
 the table's connection (which passes them to the screen's loop). The table acts through a
-:class:`RemoteMember`, whose moves, chat lines and leaving are pushed to the server.
+:class:`RemoteMember`, whose moves, chat lines, asks to play again and leaving are pushed to the server.
 
 Every method blocks until the server answers (call it from a worker thread); what the server refuses,
 or a server that is gone or does not answer in time, raises :class:`LobbyError` with a sentence for
@@ -55,7 +55,8 @@ class RemoteMember:
         self.code = code
         """The room's code."""
         self.seat = seat
-        """The seat, or None for a spectator."""
+        """The seat taken on entering, or None for a spectator (a rematch moves a person round the table:
+        the views say the seat now)."""
 
     @property
     def spectator(self) -> bool:
@@ -71,6 +72,11 @@ class RemoteMember:
     def chat(self, text: str) -> bool:
         """Say ``text`` to the room; True when it was sent."""
         return self.lobby.push("room_chat", {"entry": self.entry, "text": str(text)})
+
+    def rematch(self) -> bool:
+        """Once the room's game is over, ask to play again (the room answers with a notice and, once
+        everyone asked, the next game's views); True when it was sent."""
+        return self.lobby.push("room_rematch", {"entry": self.entry})
 
     def leave(self) -> None:
         """Leave the room on purpose (a seat in a game goes to the AI)."""

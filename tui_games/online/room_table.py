@@ -6,7 +6,11 @@ person's moves. :class:`RoomTable` gives the game screen the table's methods and
 (:mod:`tui_games.table.events`) over a :class:`~tui_games.online.seat_match.SeatMatch`; its
 :attr:`RoomTable.connection` is the room's :class:`SeatConnection` for this person (the room calls
 it on its own loop; each call is handed to the screen's loop through ``post``). Hints, undo, redo,
-saving, a new game and letting the AI play are not offered in a room (the ``offers_*`` flags say so).
+saving, a new game and letting the AI play are not offered in a room (the ``offers_*`` flags say so);
+once the room's game is over, its people may ask to play again (:meth:`RoomTable.rematch`, offered
+while :attr:`RoomTable.offers_rematch`): the next game's views then come to the same table, perhaps
+for another seat (the seats move round by one), and the screen draws them as it draws any new
+position.
 
 Typical use (``post`` runs a callable on the screen's loop, from any thread or from that loop)::
 
@@ -29,6 +33,9 @@ from tui_games.core.errors import IllegalActionError, TuiGamesError
 from tui_games.engine.observer import PUBLIC_VIEW
 from tui_games.online.seat_match import SeatMatch, view_record
 from tui_games.table import events
+
+FIRST_VIEW_S = 10.0
+"""How long loading waits for the room's first view (sent as one joins) to show its code."""
 
 CHAT_KEPT = 50
 """Chat lines and notices a room table keeps for the screen."""
@@ -131,7 +138,7 @@ class RoomTable:
     offers_save = False
     """The room saves the game on the server."""
     offers_new_game = False
-    """A room's next game or deal is the room's to start."""
+    """A room's next game or deal is the room's to start (playing again is asked: :meth:`rematch`)."""
     offers_let_ai_play = False
     """The room hands a seat to the AI only when its person leaves."""
 
@@ -167,8 +174,10 @@ class RoomTable:
         """No hints in a room."""
         self._listeners: list[Callable] = []
         self._ready = threading.Event()
+        self._viewed = threading.Event()
         self._thinking_text: str | None = None
         self._started = False
+        self._rematch_sent: int | None = None  # the game number this end asked to play again after
 
     # ----- joining ---------------------------------------------------------------------------------------
     def attach(self, member) -> None:
@@ -188,10 +197,23 @@ class RoomTable:
         from tui_games.warmup import prepare
 
         report = progress or (lambda message, step=0, total=0: None)
-        prepare(self.spec, levels=[1], on_progress=report)
+        prepared = threading.Lock()
+        waiting = False
+
+        def preparing(message: str, step: int = 0, total: int = 0) -> None:
+            # a part of the preparation may come from another thread after it returned: never after
+            # the line that says the room waits for its players
+            with prepared:
+                if not waiting:
+                    report(message, step, total)
+
+        prepare(self.spec, levels=[1], on_progress=preparing)
         template = self.spec.new(seed=0)
         self.post(partial(self._use_template, template))
-        report(f"Waiting for the players of room {self.match.view.get('code', '')}".rstrip(), 1, 1)
+        self._viewed.wait(FIRST_VIEW_S)  # the room's first view names its code
+        with prepared:
+            waiting = True
+            report(f"Waiting for the players of room {self.match.view.get('code', '')}".rstrip(), 1, 1)
         if not self._ready.wait(timeout):
             raise TuiGamesError("The room sent no game in time")
         if self.detached_reason is not None and self.match.state is None:
@@ -236,6 +258,7 @@ class RoomTable:
             return
         before = self.match.position
         self.match.update(view)
+        self._viewed.set()
         self._check_ready()
         if not self._started or self.match.state is None:
             return
@@ -314,6 +337,37 @@ class RoomTable:
         if self.closed or member is None or not text.strip():
             return False
         self.to_room(partial(member.chat, text))
+        return True
+
+    @property
+    def offers_rematch(self) -> bool:
+        """True while this person may play again here: the room's game is over and they still sit in
+        their seat (not a spectator, not a seat the AI took over). See :attr:`rematch_asked`."""
+        if self.closed or self.member is None or self.match.status != "finished":
+            return False
+        info = self._my_seat_info()
+        return info is not None and info.get("kind") == "person"
+
+    @property
+    def rematch_asked(self) -> bool:
+        """True once this person asked to play again (until the next game starts)."""
+        info = self._my_seat_info()
+        sent = self._rematch_sent is not None and self._rematch_sent == self.match.view.get("game_number")
+        return sent or bool(info is not None and info.get("rematch"))
+
+    def _my_seat_info(self) -> dict | None:
+        viewer = self.match.observer_seat
+        infos = self.match.seat_infos
+        return infos[viewer] if viewer is not None and viewer < len(infos) else None
+
+    def rematch(self) -> bool:
+        """Ask the room to play again (it tells everyone, and starts the next game once everyone in it
+        asked); True when it was sent."""
+        member = self.member
+        if not self.offers_rematch or self.rematch_asked:
+            return False
+        self._rematch_sent = self.match.view.get("game_number")
+        self.to_room(member.rematch)
         return True
 
     # ----- what a room does not offer -----------------------------------------------------------------

@@ -19,7 +19,8 @@ refused with a sentence for the person; a body is an object of the fields named)
   variant: the one a new room of the game plays, as the in-process lobby has it);
 
 and these pushed messages, which act in the session's room: ``room_move`` ``{"entry", "action",
-"position"}``, ``room_chat`` ``{"entry", "text"}``, ``room_leave`` ``{"entry"}``.
+"position"}``, ``room_chat`` ``{"entry", "text"}``, ``room_rematch`` ``{"entry"}`` (once the game is
+over, ask to play again: see :mod:`~tui_games.serve.rooms.room_rematch`), ``room_leave`` ``{"entry"}``.
 
 ``entry`` is a number the session picks for each time it enters a room: everything that room sends
 it is pushed as ``room`` ``{"entry", "to": "view" | "event" | "chat" | "notice", "body":
@@ -46,6 +47,7 @@ from tui_games.core.errors import TuiGamesError, UnknownGameError
 from tui_games.core.players import SIMULTANEOUS
 from tui_games.core.registry import get
 from tui_games.core.spec import GameSpec
+from tui_games.core.words import counted
 from tui_games.engine.observer import PUBLIC_VIEW
 from tui_games.ratings.ladder import ladder_rows
 from tui_games.ratings.store import RatingStore
@@ -153,7 +155,7 @@ def _seats(body: dict, spec: GameSpec) -> list[int | None] | None:
     if seats is None:
         return None
     if not isinstance(seats, list) or not spec.min_players <= len(seats) <= spec.max_players:
-        raise Refused(f"{spec.title} is played by {spec.min_players} to {spec.max_players} seats")
+        raise Refused(f"{spec.title} is played by {spec.min_players} to {counted(spec.max_players, 'seat')}")
     top = max(spec.max_level, 1)
     if not all(seat is None or _whole(seat, 1, top + 1) for seat in seats):
         raise Refused(f"each seat is a person's or an AI level of {spec.title} (1..{top})")
@@ -163,7 +165,7 @@ def _seats(body: dict, spec: GameSpec) -> list[int | None] | None:
 def _players(body: dict, spec: GameSpec) -> int | None:
     players = body.get("players")
     if players is not None and not _whole(players, spec.min_players, spec.max_players + 1):
-        raise Refused(f"{spec.title} is played by {spec.min_players} to {spec.max_players} players")
+        raise Refused(f"{spec.title} is played by {spec.min_players} to {counted(spec.max_players, 'player')}")
     return players
 
 
@@ -284,7 +286,8 @@ class RoomService:
             "room_whoami": self._whoami, "room_create": self._create, "room_join": self._join,
             "room_watch": self._watch, "room_quick": self._quick, "room_list": self._list,
             "room_ladder": self._ladder})
-        engines.push_handlers.update({"room_move": self._move, "room_chat": self._chat, "room_leave": self._leave})
+        engines.push_handlers.update({"room_move": self._move, "room_chat": self._chat, "room_rematch": self._rematch,
+                                      "room_leave": self._leave})
         engines.link_closed.append(self._link_closed)
         engines.closing.append(self.close)
         engines.rooms = self
@@ -438,6 +441,11 @@ class RoomService:
         text = value.get("text")
         if membership is not None and isinstance(text, str) and len(text) <= MAX_CHAT:
             membership.member.chat(text)
+
+    def _rematch(self, link: SessionLink, value: dict) -> None:
+        membership = self._current(link, value)
+        if membership is not None and _whole(value.get("entry"), 0, MAX_ENTRY):
+            membership.member.rematch()
 
     def _leave(self, link: SessionLink, value: dict) -> None:
         membership = self._current(link, value)

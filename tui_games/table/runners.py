@@ -178,7 +178,7 @@ def hint_from_wire(body: Any) -> Hint:
     """The hint :func:`hint_to_wire` made; ValueError when ``body`` is not one."""
     try:
         return Hint(int(body["best"]), {int(action): str(text) for action, text in body["values"]},
-                    str(body["summary"]), [int(action) for action in body.get("line", ())])
+                    str(body["summary"]), line=[int(action) for action in body.get("line", ())])
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"not a hint ({type(error).__name__})") from None
 

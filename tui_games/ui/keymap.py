@@ -6,6 +6,10 @@ keys that replace the default ones (``{"game.hint": "x"}``) and the app hands it
 which lists the app's, the menu's and the game screen's bindings with an id (and the online screens'
 where the app plays online: ``online.create``, ``ladder.refresh`` ...), then those of the shared
 widgets in :data:`WIDGET_KEY_OWNERS` (the hand of cards: ``hand.next`` ...).
+
+Bindings that share one key on purpose, because only one of them works at a time, share one id, so
+that one remap moves them together: ``game.new_game`` is the game screen's 'New game', a series'
+'Next deal' and a finished room's 'Play again'.
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ class CubeHint(Hint):
     beginner's method it starts with (``step``)."""
 
     def __init__(self, best: int, values: dict, summary: str, solution: list[int], step: Step | None = None):
-        super().__init__(best, values, summary, list(solution))
+        super().__init__(best, values, summary, line=list(solution))
         self.solution = list(solution)
         self.step = step
 

@@ -7,8 +7,11 @@ through a :class:`~tui_games.serve.rooms.room_messages.SeatConnection` and act t
 
 - :mod:`~tui_games.serve.rooms.lobby`: :class:`RoomRegistry`: create, join by code, quick match,
   watch, list, sweep;
-- :mod:`~tui_games.serve.rooms.room`: :class:`Room`: seats, turns, drops and reconnects, turn
-  timers, chat, ratings;
+- :mod:`~tui_games.serve.rooms.room`: :class:`Room`: seats, the game, chat, views, closing; with
+  its parts :mod:`~tui_games.serve.rooms.room_presence` (drops, the grace, reconnects),
+  :mod:`~tui_games.serve.rooms.room_turns` (turn timers, AI faults),
+  :mod:`~tui_games.serve.rooms.room_deals` (deals, ratings) and
+  :mod:`~tui_games.serve.rooms.room_rematch` (playing again, the seats moved round);
 - :mod:`~tui_games.serve.rooms.room_members`: :class:`Member` (a connection's place in a room) and
   the seats' occupants;
 - :mod:`~tui_games.serve.rooms.room_settings`: :class:`RoomOptions`, :class:`RoomSettings`,

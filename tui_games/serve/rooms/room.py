@@ -9,22 +9,16 @@ through ``match.observer_seat``, which is for one shared screen.
 
 Life of a room: it *waits* until every seat meant for a person has one (the AI seats are filled
 at once), then *plays*; a match of many deals goes on to the next deal on its own after a pause (the
-views sent meanwhile say how long: ``next_deal_s``); once the match is over it is *finished*, and the
-lobby closes it a while later, or sooner once nobody is left in it (see :meth:`Room.expired`).
+views sent meanwhile say how long: ``next_deal_s``); once the match is over it is *finished*. Its
+people may then play again at the same table, the seats moved round by one (the rule, and who is
+waited for, in :mod:`~tui_games.serve.rooms.room_rematch`); else the lobby closes it once nobody is
+left to ask, or a while later (see :meth:`Room.expired`).
 
-People come and go:
-
-- a person who drops (the connection is lost) keeps the seat for ``grace_s`` (5 minutes by
-  default) and gets it back by joining again with the same identity; after that the AI of
-  ``takeover_level`` plays the seat for the rest of the game and the person may only watch. The
-  seat still counts as theirs in the ratings of that game (leaving never dodges a result);
-- a person who leaves on purpose hands the seat to the AI at once; before the game starts, a person
-  who drops or leaves frees the seat for someone else;
-- with a turn timer (per room, off by default), a person who has not moved in time is told so and
-  the lowest AI level moves for them (a choice that every game has, unlike a pass); the move they
-  send after that is refused;
-- an AI seat that fails to move is retried, and after ``ai_retries`` failures its first legal
-  action is played, so a room never hangs on a fault.
+The room's parts: :class:`Room` here (joining, the game, what people do and see, closing);
+:mod:`~tui_games.serve.rooms.room_presence` (reconnects, leaving, drops and their grace period);
+:mod:`~tui_games.serve.rooms.room_turns` (turn timers, AI seats that fail);
+:mod:`~tui_games.serve.rooms.room_deals` (the deals of a match, ratings);
+:mod:`~tui_games.serve.rooms.room_rematch` (playing again).
 
 A room's game is saved on every move (in ``saves_dir``) but counts nothing in the server process's
 own statistics: the statistics belong to each identity's home and are for the sessions to keep.
@@ -41,12 +35,10 @@ from functools import partial
 from pathlib import Path
 from typing import Callable
 
-from tui_games.core.errors import StorageError
 from tui_games.core.seats import Seat
 from tui_games.core.spec import GameSpec
 from tui_games.engine.observer import PUBLIC_VIEW
 from tui_games.match import Match
-from tui_games.ratings.model import ai_player
 from tui_games.ratings.store import RatingStore
 from tui_games.ratings.variants import variant_of
 from tui_games.serve import session_log
@@ -55,17 +47,19 @@ from tui_games.serve.printable import display_name
 from tui_games.serve.rooms.room_chat import ChatLimiter, clean_line
 from tui_games.serve.rooms.room_clock import Clock, TimerHandle
 from tui_games.serve.rooms.room_members import Member, SeatSlot
-from tui_games.serve.rooms.room_messages import (ChatLine, Detached, MoveRefused, RatingChange, RatingsUpdated,
-                                                 SeatConnection, SeatInfo, SeatView, TimeUp, YourTurn)
-from tui_games.serve.rooms.room_ratings import rate_finished, rated_by_deal
+from tui_games.serve.rooms.room_messages import ChatLine, Detached, MoveRefused, SeatConnection, SeatInfo, SeatView
+from tui_games.serve.rooms.room_presence import RoomPresence
+from tui_games.serve.rooms.room_deals import RoomDeals
+from tui_games.serve.rooms.room_rematch import RoomRematch
 from tui_games.serve.rooms.room_settings import (RoomError, RoomOptions, RoomSettings, RoomStatus, check_options,
-                                                 minutes_text, room_params)
-from tui_games.serve.rooms.seat_view import observed_fields, viewer_legal
+                                                 room_params)
+from tui_games.serve.rooms.room_turns import RoomTurns
+from tui_games.serve.rooms.seat_view import observed_fields
 from tui_games.table import AISeat, Table
 from tui_games.table import events as table_events
 
 
-class Room:
+class Room(RoomPresence, RoomTurns, RoomDeals, RoomRematch):
     """A room of ``spec`` with ``params``: ``seats`` holds one entry per seat, an AI level or None (a
     seat for a person). ``runner`` works out its AI moves (one runner per room: stopping it stops
     only this room's searches); ``ratings`` is the store rated games go to."""
@@ -194,36 +188,27 @@ class Room:
         self._send_recent_chat(member)
         return member
 
-    def _reattach(self, slot: SeatSlot, name: str, connection: SeatConnection) -> Member:
-        old = slot.member
-        if old is not None:
-            old.attached = False
-            self._send(old, "send_event", Detached("another session of yours took this seat"))
-        came_back = slot.away_until is not None
-        self._cancel_grace(slot)
-        slot.name = name
-        member = self._seat_member(slot, slot.identity, name, connection)
-        if came_back:
-            self._notice_others(member, f"{name} is back")
-        session_log.log("room-rejoin", room=self.code, seat=slot.seat, identity=slot.identity)
-        table = self.table
-        if table is not None and self._may_move_now(slot.seat) and slot.seat not in self._timed_out:
-            self._send(member, "send_event", YourTurn(slot.seat, table.token, self._seconds_left(slot.seat)))
-        self._changed()
-        return member
-
     # ----- the game ------------------------------------------------------------------------------------
     def _start(self) -> None:
-        """Every seat is filled: make the match and the table and ask for the first move."""
+        """Every seat is filled (or everyone asked to play again): make the match and the table and ask
+        for the first move."""
+        previous = self.table
+        if previous is not None:  # a rematch: the last game is saved and let go of
+            previous.unlisten(self._on_table_event)
+            previous.save()
+            previous.close()
         self.game_number += 1
-        seats = [Seat("ai", slot.planned_ai) if slot.planned_ai is not None else Seat() for slot in self.slots]
+        self._reset_game_state()
+        seats = [Seat("ai", slot.ai_level) if slot.ai_level is not None else Seat() for slot in self.slots]
         match = Match(self.spec, self.params, seats, secrets.randbelow(2**31), save_path=self._save_path())
         match.stats_recorded = True  # the server process keeps no statistics of rooms (see the module notes)
         match.save()
-        controllers = [AISeat(slot.planned_ai) if slot.planned_ai is not None else RemoteSeat(self._turn)
+        controllers = [AISeat(slot.ai_level) if slot.ai_level is not None else RemoteSeat(self._turn)
                        for slot in self.slots]
         pace = self.settings.ai_pace_s
         self.table = Table(match, controllers, self.runner, self.clock.post, pace=lambda _match: pace)
+        if previous is not None:  # positions go on counting: a move sent for the last game is refused
+            self.table.token = previous.token + 1
         self.table.listen(self._on_table_event)
         self.status = RoomStatus.PLAYING
         self._rated_seats()
@@ -232,18 +217,22 @@ class Room:
         self.table.prepare_ais()
         self.table.start()
 
+    def _reset_game_state(self) -> None:
+        self._stop_turn_timers()
+        self._timed_out.clear()
+        self._ai_failures.clear()
+        self._pending_takeover.clear()
+        if self._deal_timer is not None:
+            self._deal_timer.cancel()
+        self._deal_timer = self._next_deal_at = self._finished_at = None
+        self.thinking = None
+
     def _save_path(self) -> Path | None:
         folder = self.settings.saves_dir
         if folder is None:
             return None
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         return Path(folder) / f"room-{self.code}-{self.uid}-{self.game_number}-{stamp}.json"
-
-    def _rated_seats(self) -> None:
-        """Fix who each seat counts as in the ratings of the game (or deal) that starts now."""
-        for slot in self.slots:
-            level = slot.ai_level
-            slot.rated_as = ai_player(level) if level is not None else slot.identity
 
     def _on_table_event(self, event) -> None:
         if isinstance(event, table_events.PositionChanged):
@@ -270,140 +259,12 @@ class Room:
             session_log.log("room-storage", room=self.code, problem=event.message)
 
     def _position_changed(self) -> None:
-        for seat in list(self._turn_timers):
-            self._stop_turn_timer(seat)
+        self._stop_turn_timers()
         self._timed_out.clear()
         self._ai_failures.clear()
         if self.table.match.is_over:
             self._deal_over()
         self._changed()
-
-    def _deal_over(self) -> None:
-        match = self.table.match
-        key = (self.game_number, match.deal_number)
-        if key in self._deals_done:
-            return
-        self._deals_done.add(key)
-        self.deals_played += 1
-        by_deal = rated_by_deal(match)
-        if self.options.rated and (by_deal or match.match_over):
-            self._rate(by_deal)
-        if match.match_over:
-            self.status = RoomStatus.FINISHED
-            self._finished_at = self.clock.time()
-            self._notice_all(f"Game over: {match.result_text}")
-            session_log.log("room-finished", room=self.code, game=self.spec.id, result=match.result_text)
-        elif match.can_next_deal:
-            pause = self.settings.deal_pause_s
-            deal = match.series.rules.deal_name
-            self._notice_all(f"{match.result_text}. The next {deal} starts in {pause:g} s")
-            self._deal_timer = self.clock.call_later(pause, self._next_deal)
-            self._next_deal_at = self.clock.time() + pause
-
-    def _next_deal(self) -> None:
-        self._deal_timer = None
-        self._next_deal_at = None
-        table = self.table
-        if self.status is not RoomStatus.PLAYING or table is None or not table.match.can_next_deal:
-            return
-        if rated_by_deal(table.match):
-            self._rated_seats()
-        table.next_deal()
-        pending, self._pending_takeover = sorted(self._pending_takeover), set()
-        for seat in pending:
-            self._give_table_seat_to_ai(seat)
-
-    def _rate(self, by_deal: bool) -> None:
-        match = self.table.match
-        players = [slot.rated_as for slot in self.slots]
-        names = {slot.identity: slot.name for slot in self.slots if slot.identity is not None}
-        key = f"{self.code}/{self.uid}/{self.game_number}" + (f"/{match.deal_number}" if by_deal else "")
-        try:
-            rated = rate_finished(self.ratings, match, players, names, key, by_deal)
-        except (StorageError, ValueError) as error:
-            self._notice_all(f"The ratings could not be updated: {error}")
-            session_log.log("room-ratings-failed", room=self.code, error=str(error))
-            return
-        if rated is None:
-            return
-        self.rated_games.append(rated)
-        changes = tuple(RatingChange(seat.seat, self._seat_name(seat.seat), seat.before.conservative,
-                                     seat.after.conservative) for seat in rated.seats)
-        for member in self.members:
-            self._send(member, "send_event", RatingsUpdated(changes))
-
-    # ----- turns, timers, AI faults ----------------------------------------------------------------------
-    def _turn(self, seat: int, token: int) -> None:
-        """A person's seat is to move (told by its RemoteSeat)."""
-        seconds = self.options.turn_timer_s
-        if seconds:
-            self._stop_turn_timer(seat)
-            handle = self.clock.call_later(seconds, partial(self._time_up, seat, token))
-            self._turn_timers[seat] = (handle, self.clock.time() + seconds)
-        member = self.slots[seat].member
-        if member is not None:
-            self._send(member, "send_event", YourTurn(seat, token, seconds))
-        self._changed()
-
-    def _may_move_now(self, seat: int) -> bool:
-        table = self.table
-        if table is None or table.closed or self.status is not RoomStatus.PLAYING:
-            return False
-        match = table.match
-        if match.is_over:
-            return False
-        if match.at_simultaneous_node:
-            return seat in match.seats_to_choose
-        return match.to_move == seat
-
-    def _seconds_left(self, seat: int) -> float | None:
-        timer = self._turn_timers.get(seat)
-        return None if timer is None else max(0.0, timer[1] - self.clock.time())
-
-    def _stop_turn_timer(self, seat: int) -> None:
-        timer = self._turn_timers.pop(seat, None)
-        if timer is not None:
-            timer[0].cancel()
-
-    def _time_up(self, seat: int, token: int) -> None:
-        table = self.table
-        self._turn_timers.pop(seat, None)
-        if table is None or table.token != token or not self._may_move_now(seat):
-            return
-        self._timed_out.add(seat)
-        level = min(self.settings.timeout_level, self.spec.max_level)
-        slot = self.slots[seat]
-        if slot.member is not None:
-            self._send(slot.member, "send_event", TimeUp(seat, token))
-        self._notice_all(f"{self._seat_name(seat)} ran out of time: the AI ({self.spec.level_name(level)}) "
-                         "moves for them")
-        table.compute_move(seat, level, token)
-        self._changed()
-
-    def _ai_failed(self, seat: int, reason: str) -> None:
-        table = self.table
-        failures = self._ai_failures.get(seat, 0) + 1
-        self._ai_failures[seat] = failures
-        self._notice_all(f"The AI of {self.spec.seat_name(seat)} could not move ({reason})")
-        session_log.log("room-ai-failed", room=self.code, seat=seat, reason=reason)
-        level = self.slots[seat].ai_level or min(self.settings.timeout_level, self.spec.max_level)
-        if failures <= self.settings.ai_retries:
-            retry = partial(self._retry_ai, seat, table.token, level)
-        else:
-            retry = partial(self._first_legal, seat, table.token)
-        self.clock.call_later(self.settings.ai_retry_s, retry)
-
-    def _retry_ai(self, seat: int, token: int, level: int) -> None:
-        table = self.table
-        if table is not None and table.token == token and self._may_move_now(seat):
-            table.compute_move(seat, level, token)
-
-    def _first_legal(self, seat: int, token: int) -> None:
-        table = self.table
-        if table is not None and table.token == token and self._may_move_now(seat):
-            legal = viewer_legal(table.match, seat)
-            if legal:
-                table.submit(seat, legal[0], token)
 
     # ----- what people do --------------------------------------------------------------------------------
     def play_for(self, member: Member, action, position: int | None) -> bool:
@@ -453,77 +314,6 @@ class Room:
     def _send_recent_chat(self, member: Member) -> None:
         for line in list(self.chat_lines):
             self._send(member, "send_chat", line)
-
-    def leave_by(self, member: Member) -> None:
-        """:meth:`Member.leave`: ``member`` leaves on purpose."""
-        if not member.attached:
-            return
-        self._send(member, "send_event", Detached("you left the room"))
-        self._detach(member, on_purpose=True)
-
-    def lost(self, member: Member) -> None:
-        """:meth:`Member.disconnect`: ``member``'s connection was lost."""
-        if member.attached:
-            self._detach(member, on_purpose=False)
-
-    def _detach(self, member: Member, on_purpose: bool) -> None:
-        member.attached = False
-        if member.seat is None:
-            if member in self.spectators:
-                self.spectators.remove(member)
-            self._changed()
-            return
-        slot = self.slots[member.seat]
-        if slot.member is not member:
-            return
-        slot.member = None
-        name = slot.name
-        if self.status is RoomStatus.WAITING:
-            slot.identity, slot.name = None, ""
-            self._notice_all(f"{name} left: the seat is open again")
-        elif self.status is RoomStatus.PLAYING and slot.taken_over is None:
-            if on_purpose:
-                self._notice_all(f"{name} left the table")
-                self._hand_to_ai(slot.seat)
-            else:
-                grace = self.settings.grace_s
-                slot.away_until = self.clock.time() + grace
-                slot.away_timer = self.clock.call_later(grace, partial(self._grace_over, slot.seat))
-                self._notice_all(f"{name} dropped: the seat is kept for {minutes_text(grace)}")
-        session_log.log("room-leave", room=self.code, seat=slot.seat, identity=member.identity,
-                        on_purpose=on_purpose)
-        self._changed()
-
-    def _grace_over(self, seat: int) -> None:
-        slot = self.slots[seat]
-        slot.away_timer = None
-        if slot.member is None and slot.taken_over is None and self.status is RoomStatus.PLAYING:
-            self._hand_to_ai(seat)
-
-    def _cancel_grace(self, slot: SeatSlot) -> None:
-        if slot.away_timer is not None:
-            slot.away_timer.cancel()
-        slot.away_timer = None
-        slot.away_until = None
-
-    def _hand_to_ai(self, seat: int) -> None:
-        """The AI plays ``seat`` from now on (its person dropped past the grace, or left)."""
-        slot = self.slots[seat]
-        self._cancel_grace(slot)
-        level = self.settings.takeover_for(self.spec)
-        slot.taken_over = level
-        self._notice_all(f"{slot.name}'s seat ({self.spec.seat_name(seat)}) is played by the AI "
-                         f"({self.spec.level_name(level)}) from now on")
-        self._give_table_seat_to_ai(seat)
-
-    def _give_table_seat_to_ai(self, seat: int) -> None:
-        table = self.table
-        if table is None or table.closed:
-            return
-        if table.match.is_over:  # between deals: the seat goes to the AI with the next deal
-            self._pending_takeover.add(seat)
-            return
-        table.hand_seat_to_ai(seat, self.slots[seat].taken_over)
 
     # ----- what people see -------------------------------------------------------------------------------
     def _changed(self) -> None:
@@ -579,7 +369,7 @@ class Room:
                 kind="ai" if slot.ai_level is not None else ("open" if slot.open else "person"),
                 level=slot.ai_level, connected=slot.member is not None,
                 away_seconds=None if slot.away_until is None else max(0.0, slot.away_until - now),
-                to_move=to_move, chosen=chosen, seconds_left=self._seconds_left(slot.seat)))
+                to_move=to_move, chosen=chosen, seconds_left=self._seconds_left(slot.seat), rematch=slot.rematch))
         return tuple(infos)
 
     def _seat_name(self, seat: int) -> str:
@@ -610,35 +400,27 @@ class Room:
                 self._send(other, "send_notice", text)
 
     # ----- ending --------------------------------------------------------------------------------------------
-    def _occupied(self) -> bool:
-        return bool(self.spectators) or any(slot.member is not None or slot.away_until is not None
-                                            for slot in self.slots)
-
-    def _track_empty(self) -> None:
-        if self._occupied():
-            self._empty_since = None
-        elif self._empty_since is None:
-            self._empty_since = self.clock.time()
-
     def expired(self, now: float | None = None) -> bool:
         """True when the lobby should close the room: closed already; nobody in it (no person
-        connected or within the grace, no spectator) for ``empty_linger_s``; or finished for
-        ``finished_linger_s``."""
+        connected or within the grace, no spectator) for ``empty_linger_s``; finished with no person
+        left in its seats to ask for a rematch; or finished for ``finished_linger_s``."""
         now = self.clock.time() if now is None else now
         if self.status is RoomStatus.CLOSED:
             return True
         self._track_empty()
         if self._empty_since is not None and now - self._empty_since >= self.settings.empty_linger_s:
             return True
-        return self._finished_at is not None and now - self._finished_at >= self.settings.finished_linger_s
+        if self.status is not RoomStatus.FINISHED:
+            return False
+        return not self.rematch_people() or (self._finished_at is not None
+                                             and now - self._finished_at >= self.settings.finished_linger_s)
 
     def close(self, reason: str = "the room is closed") -> None:
         """Close the room: stop its searches and timers, save and let go of its game, tell everyone in
         it (:class:`Detached`). Calling it again does nothing."""
         if self.status is RoomStatus.CLOSED:
             return
-        for seat in list(self._turn_timers):
-            self._stop_turn_timer(seat)
+        self._stop_turn_timers()
         for slot in self.slots:
             self._cancel_grace(slot)
         if self._deal_timer is not None:

@@ -30,6 +30,8 @@ class SeatSlot:
     """The AI level that plays a person's seat since they dropped or left."""
     rated_as: str | None = None
     """Who the seat counts as in the ratings of the game (or deal) being played."""
+    rematch: bool = False
+    """Once the game is over: the person here asked to play again (see room_rematch)."""
 
     @property
     def ai_level(self) -> int | None:
@@ -56,7 +58,7 @@ class Member:
         self.connection = connection
         """Where the room sends things for them."""
         self.seat = seat
-        """Their seat, or None for a spectator."""
+        """Their seat, or None for a spectator (a rematch moves a person to the next seat)."""
         self.attached = True
         """False once they left, dropped, or another connection took their place."""
 
@@ -73,6 +75,12 @@ class Member:
     def chat(self, text: str) -> bool:
         """Say ``text`` to everyone in the room (cleaned, rate-limited); True when it was sent."""
         return self.room.chat_from(self, text)
+
+    def rematch(self) -> bool:
+        """Once the room's game is over, ask to play again (the next game starts when everyone here
+        asked; see :mod:`~tui_games.serve.rooms.room_rematch`). True when it counted; a refusal is
+        sent to this connection only, as a notice."""
+        return self.room.rematch_by(self)
 
     def leave(self) -> None:
         """Leave the room on purpose: a seat in a game goes to the AI now."""

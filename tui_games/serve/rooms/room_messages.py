@@ -50,6 +50,8 @@ class SeatInfo:
     """At a simultaneous node: the seat has chosen (what it chose stays secret until all are in)."""
     seconds_left: float | None = None
     """The turn timer: seconds the seat has left to move; None when no timer runs for it."""
+    rematch: bool = False
+    """Once the room's game is over: the seat's person asked to play again."""
 
 
 @dataclass(frozen=True)

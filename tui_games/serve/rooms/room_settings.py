@@ -27,7 +27,8 @@ class RoomStatus(str, enum.Enum):
     PLAYING = "playing"
     """The game runs (between the deals of a match too)."""
     FINISHED = "finished"
-    """The match is over; the room stays open a while for people to read the result."""
+    """The match is over; the room stays open a while for people to read the result and perhaps
+    play again (a rematch makes it play once more)."""
     CLOSED = "closed"
     """Closed: the lobby has removed it."""
 
@@ -60,8 +61,9 @@ class RoomSettings:
     """How long after an AI failure its move is asked again."""
     ai_retries: int = 2
     """How many times a failed AI move is asked again before its first legal action is played."""
-    finished_linger_s: float = 120.0
-    """How long a finished room stays open."""
+    finished_linger_s: float = 300.0
+    """How long a finished room stays open for its people to read the result and ask to play again
+    (it closes sooner once no person is left in its seats; a rematch that starts keeps it open)."""
     empty_linger_s: float = 60.0
     """How long a room with nobody in it (no person connected or within the grace, no spectator)
     stays open."""

@@ -149,7 +149,8 @@ def side_panel_width(screen_width: int) -> int:
 class GameScreen(Screen):
     """Plays one match; the game's own view (a :class:`GameView`) is mounted once it is prepared.
 
-    The screen's keys (u, y, t, ?, ctrl+s, o, n, q; / for a room's chat) use keys no game's view uses,
+    The screen's keys (u, y, t, ?, ctrl+s, o, n, q; / for a room's chat, n to play again once a room's
+    game is over) use keys no game's view uses,
     so every game can keep the letter keys its help page promises (h for hit, w a s d and h j k l for
     2048 ...).
     """
@@ -175,6 +176,7 @@ class GameScreen(Screen):
         Binding("o", "app.open_settings", "Settings", id="game.settings"),
         Binding("n", "new_same", "New game", id="game.new_game"),
         Binding("n", "next_deal", "Next deal", id="game.new_game"),  # remapped with 'New game'
+        Binding("n", "rematch", "Play again", id="game.new_game"),  # a finished room's; remapped with 'New game'
         Binding("q,escape", "leave", "Quit", key_display="q", id="game.quit"),
         Binding("slash", "chat", "Chat", key_display="/", id="game.chat"),  # in a room only
     ]
@@ -487,6 +489,9 @@ class GameScreen(Screen):
             over = "Hand over: " if room and not match.match_over else "Game over: "  # the room deals the next
             text = Text.assemble((over, "bold"), (match.result_text, "bold reverse"))
             new_game = f"{self._keys_text('new_same', 'n')} new game · " if self._offers("new_game") else ""
+            if room and self.request.room.offers_rematch:
+                new_game = ("waiting for the others to play again · " if self.request.room.rematch_asked
+                            else f"{self._keys_text('rematch', 'n')} play again · ")
             menu = "leave the room" if room else "menu"
             text.append(f"\n{new_game}{self._keys_text('leave', 'q')} {menu}", style="dim")
             return text
@@ -516,7 +521,11 @@ class GameScreen(Screen):
             self.notify(f"This {match.series.rules.deal_name} is over: press n for the next one.", timeout=3)
             return
         if match.is_over:
-            self.notify("The game is over: press n for a new game.", timeout=3)
+            room = self.request.room
+            if room is not None and room.offers_rematch:
+                self.notify(f"The game is over: press {self._keys_text('rematch', 'n')} to play again.", timeout=3)
+            else:
+                self.notify("The game is over: press n for a new game.", timeout=3)
             return
         seat = table.screen_seat
         if seat is None:
@@ -586,6 +595,11 @@ class GameScreen(Screen):
         match = self.match
         if action == "chat":
             return self.request.room is not None and not self.request.room.closed
+        if action == "rematch":  # a finished room only; greyed once asked
+            room = self.request.room
+            if room is None or match is None or not room.offers_rematch:
+                return False
+            return None if room.rematch_asked else True
         if action in ("undo", "redo", "hint", "save", "new_same", "next_deal"):
             if not self._offers({"redo": "undo", "next_deal": "new_game", "new_same": "new_game",
                                  "hint": "hints"}.get(action, action)):
@@ -659,6 +673,13 @@ class GameScreen(Screen):
             return
         request = GameRequest(game_id=match.spec.id, params=dict(match.params), seats=list(match.seats))
         self.app.switch_screen(GameScreen(request))
+
+    def action_rematch(self) -> None:
+        """In a finished room: ask to play again at the same table (the next game starts once everyone
+        in the room asked, the seats moved round by one)."""
+        room = self.request.room
+        if room is not None and room.rematch() and self.match is not None:
+            self.redraw()  # the key greys out at once; the room's views say the rest
 
     def action_leave(self) -> None:
         """Save and go back to the menu (between the deals of an open-ended series, such as a sitting

@@ -38,8 +38,9 @@ class HandoffScreen(ModalScreen[None]):
             yield Button(f"I am {self.player_name}: show my {self.secrets}", id="handoff-ready", variant="primary")
 
     def on_mount(self) -> None:
-        """Focus the button."""
-        self.query_one("#handoff-ready").focus()
+        """Focus the button (none when the screen was dismissed before it was mounted: the table moved on)."""
+        for button in self.query("#handoff-ready"):
+            button.focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Reveal the table."""

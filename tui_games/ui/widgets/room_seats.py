@@ -61,7 +61,8 @@ def has_countdown(match) -> bool:
 
 
 def seat_note(info: dict, viewer: int, elapsed: float) -> str:
-    """What follows a seat's name: ' (you)', ' · away 4:50', ' · offline', ' · 25 s', ' (chosen)'."""
+    """What follows a seat's name: ' (you)', ' · away 4:50', ' · offline', ' · 25 s', ' (chosen)', and
+    once the game is over ' · play again' for a person who asked to."""
     parts = []
     if int(info["seat"]) == viewer:
         parts.append(" (you)")
@@ -75,6 +76,8 @@ def seat_note(info: dict, viewer: int, elapsed: float) -> str:
         parts.append(f" · {clock_text(timer)}")
     if info.get("chosen"):
         parts.append(" (chosen)")
+    if info.get("rematch"):
+        parts.append(" · play again")
     return "".join(parts)
 
 
@@ -104,7 +107,8 @@ def room_seats_text(match, glyphs: Glyphs, elapsed: float = 0.0, width: int = 0)
 
 def room_status_text(table, elapsed: float = 0.0) -> Text:
     """The room's state in a line or two: waiting for how many players (and the code to give them),
-    the next deal's countdown, rated, the turn timer, spectators; or why this end left the room."""
+    the next deal's countdown, the game over (and how many asked to play again), rated, the turn
+    timer, spectators; or why this end left the room."""
     match = table.match
     view = match.view
     if table.closed:
@@ -124,6 +128,10 @@ def room_status_text(table, elapsed: float = 0.0) -> Text:
         parts.append(f"Next hand in {clock_text(coming)}")
     if match.status == "finished":
         parts.append("Game over")
+        asking = [info for info in match.seat_infos if info["kind"] == "person" and info.get("connected")]
+        asked = sum(1 for info in asking if info.get("rematch"))
+        if asked:
+            parts.append(f"{asked} of {len(asking)} play again")
     if match.observer_seat is None:
         parts.append("You are watching")
     if view.get("rated"):
