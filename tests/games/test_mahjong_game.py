@@ -1,6 +1,6 @@
-"""Mahjong's state class (game.py) through the catalogue: a spec registered here (the game has no
-spec.py yet), random hands played through ``spec.new()``, and every accessor checked against the
-kernel state's fields read independently (counts by kind, red fives, meld records, discard codes)."""
+"""Mahjong's state class (game.py) through the catalogue: random hands played through ``spec.new()``,
+and every accessor checked against the kernel state's fields read independently (counts by kind, red
+fives, meld records, discard codes)."""
 
 from __future__ import annotations
 
@@ -9,43 +9,19 @@ import random
 import numpy as np
 import pytest
 
-from tui_games.core import registry
+from tui_games import catalog
 from tui_games.core.errors import IllegalActionError, InvalidParameterError
 from tui_games.core.players import CHANCE, SIMULTANEOUS
-from tui_games.core.spec import GameSpec, Param
 from tui_games.games.mahjong import rules as R
 from tui_games.games.mahjong.game import result_text
 from tui_games.games.mahjong.constants import CHI, PASS, RIICHI, RON, TSUMO, action_name, type_kind
 from tui_games.games.mahjong.shanten import shanten_search
 from tui_games.games.mahjong.tiles import RED_FIVES, parse, parse_counts
 
-SPEC = GameSpec(
-    id="mahjong_test",
-    title="Mahjong (test)",
-    group="Test games",
-    description="One hand of riichi mahjong, registered by the tests only.",
-    package="tui_games.games.mahjong",
-    min_players=4,
-    max_players=4,
-    max_level=1,
-    level_names=("Random",),
-    params=(Param("rules", "riichi", "riichi", choices=("riichi", "simple")),
-            Param("length", "hand", "hand", choices=("hand", "east", "hanchan"))),
-    deterministic=False,
-    perfect_information=False,
-    simultaneous=True,
-    allow_undo=False,
-)
-
-
 @pytest.fixture(scope="module")
 def spec():
-    """The test spec in the catalogue for this module."""
-    registry.register(SPEC)
-    try:
-        yield registry.get(SPEC.id)
-    finally:
-        registry.unregister(SPEC.id)
+    """The catalogue's Mahjong."""
+    return catalog.get("mahjong")
 
 
 def step(state, rng):
@@ -195,7 +171,48 @@ def test_tiles_drawn_are_hidden_from_the_other_seats(spec):
         state.parse_action("discard 5x")
 
 
-@pytest.mark.parametrize("params", [{"rules": "simple"}, {"length": "east"}])
-def test_unready_parameters_are_refused(spec, params):
+@pytest.mark.parametrize("params", [{"rules": "chinese"}, {"length": "north"}, {"score_0": 26000},
+                                    {"round_wind": "centre"}, {"honba": -1}])
+def test_bad_parameters_are_refused(spec, params):
     with pytest.raises(InvalidParameterError):
         spec.new(**params)
+
+
+def test_a_simple_hand_reads_the_same(spec):
+    rng = random.Random(2)
+    state = spec.new(seed=2, rules="simple")
+    assert state.reading == "simple" and state.scores == [0, 0, 0, 0]
+    while not state.is_terminal:
+        step(state, rng)
+        check_accessors(state)
+    assert state.dora_indicators == [] and state.riichi_sticks == 0 and not any(state.in_riichi(s) for s in range(4))
+    assert result_text(state).startswith("Drawn hand" if not state.winners else "Player")
+
+
+def test_a_seat_with_nothing_to_call_is_not_asked_and_nobody_learns_who_had_a_call(spec, home):
+    """At a call window the match passes for each seat whose only answer is pass; those seats read as
+    still choosing (``has_chosen``), so the screen shows nobody who had a call; the joint move played
+    holds their pass."""
+    from tui_games.match import Match, Seat
+
+    rng = random.Random(5)
+    match = Match.new(spec, {"length": "hand"}, [Seat()] * 4, seed=5)
+    windows = 0
+    while not match.is_over:
+        state = match.state
+        if match.at_simultaneous_node:
+            only = [seat for seat in range(4) if state.legal_actions(seat) == [PASS]]
+            asked = match.seats_to_choose
+            assert sorted(asked) == [seat for seat in range(4) if seat not in only] and asked
+            assert not any(match.has_chosen(seat) for seat in range(4))
+            windows += bool(only)
+            before = len(state.history)
+            for seat in asked:
+                match.choose_for(seat, PASS)
+            joint = match.state.history[before]
+            assert [joint[seat] for seat in only] == [PASS] * len(only)
+            continue
+        clone = state.clone()
+        step(clone, rng)
+        match.play(clone.history[-1])
+    assert windows >= 3  # the hand had call windows where some seat had nothing to call

@@ -10,9 +10,9 @@ from tui_games.games.mahjong import rules as R
 from tui_games.games.mahjong import scoring as sc
 from tui_games.games.mahjong import yaku as yk
 from tui_games.games.mahjong.constants import (
-    CHI, DISCARD, END_EXHAUSTIVE, END_FOUR_RIICHI, END_FOUR_WINDS, END_NINE_TERMINALS, END_RON, END_TRIPLE_RON,
-    END_TSUMO, KAN, MAX_ACTIONS, NINE_TERMINALS, PASS, PON, RIICHI, RON, TSUMO, action_name, parse_action,
-    read_type, type_kind)
+    CHI, DISCARD, END_EXHAUSTIVE, END_FOUR_RIICHI, END_FOUR_WINDS, END_NAGASHI, END_NINE_TERMINALS, END_RON,
+    END_TRIPLE_RON, END_TSUMO, KAN, MAX_ACTIONS, NINE_TERMINALS, PASS, PON, RIICHI, RON, TSUMO, action_name,
+    parse_action, read_type, type_kind)
 from tui_games.games.mahjong.shanten import shanten_search
 from tui_games.games.mahjong.tiles import RED_FIVES, parse
 from tui_games.games.mahjong.winning import is_complete, waits
@@ -253,6 +253,86 @@ def test_double_ron_honba_and_sticks_to_the_first_in_turn():
     assert deltas(s) == [-4600, 3600, 0, 2000] and s[R.RIICHI_STICKS] == 0
 
 
+def test_double_ron_honba_and_sticks_go_by_turn_order_not_seat_number():
+    base = ["19m19p19s1234z28m6m", "234m567p345s66s45m", "268m268p28s35677z", "234p678p678s88s45m"]
+    hands = [base[(seat + 2) % 4] for seat in range(4)]  # seat 2 deals and deals in; seats 3 and 1 ron
+    s = deal(hands, dealer=2, honba=2, sticks=1)
+    play(s, "draw 1s", "discard 6m")
+    answer(s, s1="ron", s3="ron")
+    assert s[R.WINNERS] == 0b1010 and s[R.WINNER] == 3  # seat 3 comes first after seat 2
+    assert deltas(s) == [0, 2000, -4600, 3600] and s[R.RIICHI_STICKS] == 0
+
+
+DAISANGEN = ["19m19p19s1234z5z8m8p", "11m45p899s556677z", "2368m268p268s346z", "3479m379p379s347z"]
+"""Seat 1 pons haku from seat 0, hatsu from seat 2, then chun from seat 3 (liable), waiting on 3p-6p."""
+THREE_DRAGONS = ("draw 1z", "discard 5z", "s1=pon", "discard 8s", "draw 2z", "discard 6z", "s1=pon", "discard 9s",
+                 "draw 2z", "discard 2z", "draw 1z", "discard 7z", "s1=pon", "discard 9s")
+
+
+def play_calls(s, steps):
+    """:func:`play`, with ``"s1=pon"`` for a seat's answer."""
+    for step in steps:
+        if "=" in step:
+            seat, text = step.split("=")
+            answer(s, **{seat: text})
+        else:
+            play(s, step)
+
+
+@pytest.mark.parametrize("ending, honba, expected", [
+    (("draw 1z", "discard 1z", "draw 5s", "discard 5s", "draw 5s", "discard 5s", "draw 3p", "tsumo"), 1,
+     [0, 32300, 0, -32300]),  # tsumo: the liable seat pays it all, honba too
+    (("draw 1z", "discard 1z", "draw 5s", "discard 5s", "draw 3p", "discard 3p", "s1=ron"), 1,
+     [-16000, 32300, 0, -16300]),  # ron on seat 0: half each, the liable seat the honba
+    (("draw 1z", "discard 1z", "draw 6p", "discard 6p", "s1=ron"), 0,
+     [0, 32000, 0, -32000]),  # ron on the liable seat itself
+])
+def test_pao_for_daisangen(ending, honba, expected):
+    s = deal(DAISANGEN, dora="2s", honba=honba)
+    play_calls(s, THREE_DRAGONS[:7])
+    assert s[R.PAO + 1] == -1  # two dragon sets: nobody liable yet
+    play_calls(s, THREE_DRAGONS[7:])
+    assert s[R.PAO + 1] == 3
+    play_calls(s, ending)
+    assert yaku_of(s, 1) == {yk.DAISANGEN} and s[R.YAKUMAN + 1] == 1
+    assert deltas(s) == expected
+
+
+def test_pao_for_daisuushii():
+    hands = ["1689m1789p19s145z", "11m45p9s11223344z", "2368m2368p268s26z", "3479m3479p379s37z"]
+    s = deal(hands, dora="2s")
+    play_calls(s, ("draw 7z", "discard 1z", "s1=pon", "discard 9s", "draw 7z", "discard 2z", "s1=pon",
+                   "discard 4p", "draw 5z", "discard 5z", "draw 5z", "discard 3z", "s1=pon", "discard 5p",
+                   "draw 6z", "discard 6z", "draw 6z", "discard 6z", "draw 5s"))
+    assert s[R.PAO + 1] == -1
+    play_calls(s, ("discard 4z", "s1=pon", "discard 1m"))
+    assert s[R.PAO + 1] == 0  # the fourth wind came from seat 0
+    play_calls(s, ("draw 5s", "discard 5s", "draw 7s", "discard 7s", "draw 7s", "discard 7s", "draw 1m", "tsumo"))
+    assert yk.DAISUUSHII in yaku_of(s, 1) and deltas(s) == [-32000, 32000, 0, 0]
+
+
+def test_no_pao_when_the_last_dragon_set_is_a_closed_kan():
+    hands = ["19m19p19s1234z5z8m8p", "11m45p89s55z66z777z", "2368m268p268s346z", "3479m3789p379s34z"]
+    s = deal(hands, dora="2s")
+    play_calls(s, ("draw 1z", "discard 5z", "s1=pon", "discard 8s", "draw 2z", "discard 6z", "s1=pon",
+                   "discard 9s", "draw 2z", "discard 2z", "draw 1z", "discard 1z", "draw 3s", "discard 3s",
+                   "draw 7z", "kan 7z", "draw 5s", "draw 3p", "tsumo"))
+    assert s[R.PAO + 1] == -1 and yk.DAISANGEN in yaku_of(s, 1)
+    assert deltas(s) == [-16000, 32000, -8000, -8000]  # paid as any yakuman tsumo
+
+
+def test_thirteen_orphans_may_not_rob_a_closed_kan():
+    """Tenhou: no ron on a closed kan, not even for thirteen orphans (Mahjong Soul allows it)."""
+    hands = ["111m234p567s99s78m", "99m19p19s1234567z", "444m777m111p222s6z", "555m888m222p333p7z"]
+    s = deal(hands)
+    play(s, "draw 1m")
+    assert KAN in legal(s)
+    play(s, "kan 1m")
+    assert s[PLAYER] == CHANCE and s[R.PHASE] == R.P_FLIP  # no window: seat 1's 1m wait goes by
+    play(s, "draw 3z", "draw 4m", "discard 4m")
+    assert s[R.FURITEN_TURN + 1] == 0  # the kan's tile was never offered
+
+
 def test_triple_ron_aborts():
     hands = ["19m19p19s1234z28m6m", "234m567p345s66s45m", "234s678p678s88p45m", "234p678p678s88s45m"]
     s = deal(hands)
@@ -282,6 +362,28 @@ def test_exhaustive_draw_tenpai_payments(tenpai, expected):
     assert s[R.END] == END_EXHAUSTIVE and s[R.LIVE_LEFT] == 0
     assert s[R.TENPAI] == (1 << tenpai) - 1 and s[R.RENCHAN] == 1
     assert deltas(s) == expected
+
+
+def test_nagashi_mangan_survives_the_seats_own_call():
+    """Tenhou: none of the seat's discards called; its own calls are allowed."""
+    hands = ["9p234m567m234s567s", "99p19m19s1234567z", "234p567p345m678s8m", "345p678p678m234s2m"]
+    s = deal(hands)
+    play(s, "draw 8s", "discard 9p")
+    answer(s, s1="pon")
+    play(s, "discard 1m")
+    outer = [t for t in range(34) if t >= 27 or t % 9 in (0, 8)]
+    while s[PLAYER] != TERMINAL:
+        if s[PLAYER] == SIMULTANEOUS:
+            answer(s)
+            continue
+        n = R.chance_outcomes(s, BUF, PROBS)
+        pool = [int(t) for t in BUF[:n]]
+        wanted = [t for t in pool if (t in outer) == (s[R.TURN] == 1) and t < 34]
+        t = (wanted or pool)[0]
+        chance(s, t)
+        play(s, f"discard {action_name(t).split()[1]}")
+    assert s[R.END] == END_NAGASHI and s[R.NAGASHI + 1] == 1
+    assert deltas(s) == [-4000, 8000, -2000, -2000] and s[R.RENCHAN] == (s[R.TENPAI] & 1)
 
 
 def test_nine_terminals_on_the_first_turn_only():
@@ -492,7 +594,14 @@ def test_random_playouts_keep_the_invariants():
         seen |= names
         redacted = s.copy()
         R.redact(s, 0, redacted)
-        assert (redacted[R.POOL:R.POOL + 37] == -1).all() and (redacted[R.HANDS + 34:R.HANDS + 136] == -1).all()
+        assert (redacted[R.POOL:R.POOL + 37] == -1).all()
+        shown = int(s[R.WINNERS]) | (int(s[R.TENPAI]) if s[R.END] in (END_EXHAUSTIVE, R.END_NAGASHI) else 0)
+        for seat in range(1, 4):  # at the end the winners' and the tenpai hands lie open, no other
+            hand = redacted[R.HANDS + 34 * seat:R.HANDS + 34 * seat + 34]
+            if shown >> seat & 1:
+                assert (hand == s[R.HANDS + 34 * seat:R.HANDS + 34 * seat + 34]).all()
+            else:
+                assert (hand == -1).all()
         assert (redacted[R.HANDS:R.HANDS + 34] == s[R.HANDS:R.HANDS + 34]).all()
     assert ends.get(END_TSUMO, 0) > 10 and ends.get(END_RON, 0) > 10 and ends.get(END_EXHAUSTIVE, 0) > 10, ends
     assert {"discard", "riichi", "chi", "pon", "kan", "tsumo", "ron"} <= seen, seen

@@ -59,6 +59,19 @@ END_NAMES = ("", "tsumo", "ron", "exhaustive draw", "nagashi mangan", "nine term
 """A word or two for each end."""
 
 
+GAME_ENDINGS = {
+    "one hand": "one hand was played",
+    "bust": "a seat fell below zero",
+    "agari-yame": "the last dealer won and stopped first",
+    "tenpai-yame": "the last dealer was tenpai and stopped first",
+    "last hand": "the last hand is over",
+    "sudden death": "a seat reached 30,000 in the extra round",
+    "final hand": "the extra round is over",
+    "hands played": "every hand was played",
+}
+"""Why a game of hands ended (the series standing's ``facts['ended']``, see :mod:`.match`), in words."""
+
+
 def type_kind(tile_type: int) -> int:
     """The kind (0-33) of a tile type (0-36)."""
     return FIVES[tile_type - RED_TYPE] if tile_type >= RED_TYPE else tile_type
@@ -119,7 +132,8 @@ def parse_action(text: str) -> int:
 
 __all__ = [
     "CHI", "DISCARD", "END_EXHAUSTIVE", "END_FOUR_KANS", "END_FOUR_RIICHI", "END_FOUR_WINDS", "END_NAGASHI",
-    "END_NAMES", "END_NINE_TERMINALS", "END_NONE", "END_RON", "END_TRIPLE_RON", "END_TSUMO", "FIVES", "KAN",
+    "END_NAMES", "END_NINE_TERMINALS", "END_NONE", "END_RON", "END_TRIPLE_RON", "END_TSUMO", "FIVES", "GAME_ENDINGS",
+    "KAN",
     "MAX_ACTIONS", "NINE_TERMINALS", "PASS", "PON", "RED_TYPE", "RIICHI", "RON", "TSUMO", "TYPES", "action_name",
     "parse_action", "read_type", "type_kind", "type_string",
 ]

@@ -1,4 +1,4 @@
-"""Riichi mahjong state: the protocol adapter over rules.py (one hand), with read-only views for a table.
+"""Mahjong state: the protocol adapter over rules.py (one hand), with read-only views for a table.
 
 Tiles are written in the ``mahjong`` package's notation ("123m456p789s1234567z", "0m" a red five).
 Actions are :mod:`.constants`' ids and names ("discard 5m", "riichi 0p", "chi 345m", "pon", "kan 5m",
@@ -6,25 +6,23 @@ Actions are :mod:`.constants`' ids and names ("discard 5m", "riichi 0p", "chi 34
 named as a tile ("5m", "0s", "7z"), seen by the seat that takes it (the deal, draws) or by everyone
 (dora and ura indicators).
 
-Not in the menu yet (no spec.py): ``length`` other than ``hand``, the ``simple`` rules and the AI are
-still to come (docs/dev/mahjong-plan.md); until ai.py exists every level plays at random.
+A game of many hands (``length`` hanchan, east, or one hand) is :data:`.match.MATCH`, the series the
+definition declares; ``rules`` = ``simple`` plays RLCard's simple game with the same actions.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
-from tui_games.core.definition import GameDefinition
-from tui_games.core.errors import IllegalActionError, InvalidParameterError
+from tui_games.core.definition import GameDefinition, SeatFigures, ai_factory
+from tui_games.core.errors import IllegalActionError
 from tui_games.core.players import CHANCE, SIMULTANEOUS
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.engine.observer import EVERYONE
-from tui_games.engine.players import RandomPlayer
 from tui_games.games.mahjong import rules
-from tui_games.games.mahjong.constants import (END_NAMES, MAX_ACTIONS, TYPES, action_name, parse_action,
-                                               read_type, type_string)
+from tui_games.games.mahjong.constants import (END_EXHAUSTIVE, END_NAGASHI, END_NAMES, END_RON, MAX_ACTIONS, TYPES,
+                                               action_name, parse_action, read_type, type_string)
+from tui_games.games.mahjong.match import LENGTHS, MATCH, READINGS, initial
 from tui_games.games.mahjong.tiles import to_string
 from tui_games.games.mahjong.yaku import yaku_names
 
@@ -34,8 +32,7 @@ PHASES = ("deal", "draw", "rinshan draw", "dora indicator", "ura indicators", "t
           "over")
 """Each phase's name, in the order of ``rules.P_*``."""
 WINDS = ("east", "south", "west", "north")
-LENGTHS = ("hand",)
-"""The ``length`` values this state plays (east and hanchan wait for the series layer)."""
+"""Wind names, in order."""
 
 
 def tile_ids(counts, reds) -> list[int]:
@@ -213,6 +210,54 @@ class MahjongState(KernelState):
         """The yaku of ``player``'s win, by name ([] unless it won)."""
         return yaku_names(self._int(rules.YAKU + player))
 
+    @property
+    def reading(self) -> str:
+        """'riichi' (Tenhou's rules) or 'simple' (RLCard's: no riichi, dora, yaku or scoring)."""
+        return READINGS[self._int(rules.RULES)]
+
+    @property
+    def hand_number(self) -> int:
+        """The hand's number in its round, 1-4 (the first dealer, seat 0, deals hand 1)."""
+        return self.dealer + 1
+
+    @property
+    def win_from(self) -> int | None:
+        """The seat that dealt in to a ron (or whose added kan was robbed); None for a tsumo or no win."""
+        seat = self._int(rules.WIN_FROM)
+        return seat if seat >= 0 and self.winners else None
+
+    def han(self, player: int) -> int:
+        """The han of ``player``'s win (0 unless it won; 13 or more: a yakuman)."""
+        return self._int(rules.HAN + player)
+
+    def fu(self, player: int) -> int:
+        """The fu of ``player``'s win (0 unless it won)."""
+        return self._int(rules.FU + player)
+
+    def yakuman(self, player: int) -> int:
+        """How many yakuman ``player``'s win holds (0 for a hand of han and fu, or a counted yakuman)."""
+        return self._int(rules.YAKUMAN + player)
+
+    def pao(self, player: int) -> int | None:
+        """The seat liable for ``player``'s daisangen or daisuushii (it fed the last dragon or wind set),
+        or None."""
+        seat = self._int(rules.PAO + player)
+        return seat if seat >= 0 else None
+
+    @property
+    def tenpai(self) -> list[int]:
+        """The seats tenpai at an exhaustive draw ([] before it, or after any other end)."""
+        if self._int(rules.END) not in (END_EXHAUSTIVE, END_NAGASHI):
+            return []
+        bits = self._int(rules.TENPAI)
+        return [seat for seat in range(rules.SEATS) if bits >> seat & 1]
+
+    @property
+    def renchan(self) -> bool:
+        """Once the hand is over: whether the dealer keeps the seat (it won, was tenpai at the draw, or
+        the hand was aborted)."""
+        return self._int(rules.PHASE) == rules.P_OVER and bool(self._int(rules.RENCHAN))
+
 
 # ----- names ------------------------------------------------------------------------------------------
 def _name_action(state: KernelState, action: int) -> str:
@@ -273,15 +318,19 @@ def _audience(state: KernelState, action: int) -> int:
 def _observe(state: KernelState, player: int) -> str:
     s: MahjongState = state  # type: ignore[assignment]
     name = s.spec.seat_name
-    lines = [f"{s.round_wind.capitalize()} round, {name(s.dealer)} deals; honba {s.honba}, riichi sticks "
-             f"{s.riichi_sticks}; wall {s.wall_left}; dora indicators: {' '.join(s.dora_indicators) or '-'}"]
+    if s.reading == "simple":
+        lines = [f"Simple mahjong, {name(s.dealer)} deals; wall {s.wall_left}"]
+    else:
+        lines = [f"{s.round_wind.capitalize()} {s.hand_number}, {name(s.dealer)} deals; honba {s.honba}, riichi "
+                 f"sticks {s.riichi_sticks}; wall {s.wall_left}; dora indicators: "
+                 f"{' '.join(s.dora_indicators) or '-'}"]
     for seat in range(s.num_players):
         you = " (you)" if seat == player else ""
         riichi = " riichi" if s.in_riichi(seat) else ""
         hand = s.hand(seat) or f"{s.hand_size(seat)} tiles"
         melds = " ".join(f"[{m.tiles}]" for m in s.melds(seat))
-        lines.append(f"{name(seat)}{you} ({s.seat_wind(seat)}, {s.scores[seat]}{riichi}): {hand}"
-                     + (f" {melds}" if melds else ""))
+        points = f", {s.scores[seat]}{riichi}" if s.reading == "riichi" else ""
+        lines.append(f"{name(seat)}{you} ({s.seat_wind(seat)}{points}): {hand}" + (f" {melds}" if melds else ""))
         lines.append(f"  discards: {' '.join(s.discards(seat)) or '-'}")
     if s.is_terminal:
         lines.append(result_text(s))
@@ -295,20 +344,9 @@ def _observe(state: KernelState, player: int) -> str:
     return "\n".join(lines)
 
 
-def _initial(seed: int, params: dict):
-    reading = params.get("rules", "riichi")
-    length = params.get("length", "hand")
-    if reading != "riichi":
-        raise InvalidParameterError(f"rules must be riichi for now (got {reading!r})")
-    if length not in LENGTHS:
-        raise InvalidParameterError(f"length must be one of {', '.join(LENGTHS)} for now (got {length!r})")
-    scores = np.full(rules.SEATS, rules.START_POINTS, dtype=np.int64)
-    return rules.initial_state(0, 27, 0, 0, scores)
-
-
 KERNELS = GameKernels.from_rules(
     rules,
-    initial=_initial,
+    initial=initial,
     name_action=_name_action,
     read_action=_read_action,
     why_illegal=_why_illegal,
@@ -319,27 +357,64 @@ KERNELS = GameKernels.from_rules(
 
 
 # ----- results ----------------------------------------------------------------------------------------
+def limit_name(han: int, fu: int, yakuman: int) -> str:
+    """The limit a win reaches ('mangan' ... 'yakuman', 'counted yakuman'), '' below mangan (Tenhou: 4 han
+    30 fu is 7,700, not mangan)."""
+    if yakuman:
+        return "yakuman" if yakuman == 1 else f"{yakuman}x yakuman"
+    if han >= 13:
+        return "counted yakuman"
+    for least, name in ((11, "sanbaiman"), (8, "baiman"), (6, "haneman"), (5, "mangan")):
+        if han >= least:
+            return name
+    if han == 4 and fu >= 40 or han == 3 and fu >= 70:
+        return "mangan"
+    return ""
+
+
+def _win_text(state: MahjongState, seat: int, gain: float) -> str:
+    name = state.spec.seat_name
+    how = "tsumo" if state.win_from is None else f"ron from {name(state.win_from)}"
+    if state.reading == "simple":
+        return f"{name(seat)} wins by {how}"
+    han, fu, yakuman = state.han(seat), state.fu(seat), state.yakuman(seat)
+    value = limit_name(han, fu, yakuman)
+    if not yakuman:
+        value = f"{han} han {fu} fu" + (f", {value}" if value else "")
+    liable = state.pao(seat)
+    paid = f" ({name(liable)} liable)" if liable is not None and yakuman else ""
+    return f"{name(seat)} wins by {how}: {value}, {gain:+,.0f}{paid}"
+
+
 def result_text(state: MahjongState) -> str:
-    """'Player 2 wins by ron: 3 han 30 fu, +3,900' per winner, or how the hand was drawn."""
+    """'Player 2 wins by ron from Player 1: 3 han 30 fu, +3,900' per winner (the point change), or how
+    the hand was drawn ('Drawn hand: exhaustive draw, tenpai: Player 1, Player 3')."""
     if not state.end:
         return ""
     if not state.winners:
-        return f"Drawn hand: {state.end}"
+        text = f"Drawn hand: {state.end}"
+        if state.reading == "riichi" and state.end in (END_NAMES[END_EXHAUSTIVE], END_NAMES[END_NAGASHI]):
+            seats = ", ".join(state.spec.seat_name(seat) for seat in state.tenpai) or "nobody"
+            text += f"; tenpai: {seats}"
+        return text
     change = state.returns()
-    parts = []
-    for seat in state.winners:
-        han, fu = state._int(rules.HAN + seat), state._int(rules.FU + seat)
-        parts.append(f"{state.spec.seat_name(seat)} wins by {state.end}: {han} han {fu} fu, {change[seat]:+,.0f}")
-    return "; ".join(parts)
+    return "; ".join(_win_text(state, seat, change[seat]) for seat in state.winners)
 
 
-def _make_ai(spec, level: int, seed: int):
-    """A random player at every level until the mahjong AI exists."""
-    return RandomPlayer(level, seed)
+def figures(state: MahjongState, seat: int) -> SeatFigures:
+    """Hands won, deals-in, riichi declared, the hand's point change (``points``) and the best win's gain."""
+    gain = state.returns()[seat]
+    won = seat in state.winners
+    dealt_in = state._int(rules.END) == END_RON and state.win_from == seat
+    counts = {"hands_won": int(won), "dealt_in": int(dealt_in), "points": gain}
+    if state.reading == "riichi":
+        counts["riichi"] = int(state.in_riichi(seat))
+    return SeatFigures(counts=counts, peaks={"best_hand": gain} if won else {})
 
 
-DEFINITION = GameDefinition(state_class=MahjongState, kernels=KERNELS, make_ai=_make_ai, result_text=result_text)
-"""The game as the catalogue will play it (a test registers a spec for it; no spec.py yet)."""
+DEFINITION = GameDefinition(state_class=MahjongState, kernels=KERNELS, make_ai=ai_factory("tui_games.games.mahjong.ai"),
+                            result_text=result_text, figures=figures, series=MATCH)
+"""One hand of Mahjong as a state; a game of hands as :data:`.match.MATCH`."""
 
-__all__ = ["DEFINITION", "Discard", "KERNELS", "LENGTHS", "MELD_TYPES", "MahjongState", "Meld", "PHASES", "WINDS",
-           "result_text", "tile_ids"]
+__all__ = ["DEFINITION", "Discard", "KERNELS", "LENGTHS", "MATCH", "MELD_TYPES", "MahjongState", "Meld", "PHASES",
+           "WINDS", "figures", "limit_name", "result_text", "tile_ids"]

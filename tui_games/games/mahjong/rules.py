@@ -1,4 +1,5 @@
-"""One hand of four-player riichi mahjong (Tenhou's ranked rules) as jitted kernels.
+"""One hand of four-player mahjong as jitted kernels: riichi (Tenhou's ranked rules), or the simple game
+(``s[RULES]``, see the last point).
 
 The hand, in the order it plays (see docs/dev/mahjong-plan.md for the rules chosen):
 
@@ -26,6 +27,13 @@ The hand, in the order it plays (see docs/dev/mahjong-plan.md for the rules chos
   outcomes when a riichi seat wins), the exhaustive draw (3,000 tenpai payments; nagashi mangan, paid
   as a mangan tsumo without honba, in their place), or an abortive draw (nine terminals, four winds,
   four riichi, four kans, triple ron).
+* **Pao** (Tenhou): the seat whose discard a seat pons or kans for its third dragon set (fourth wind
+  set) is liable for that seat's daisangen (daisuushii): it pays a tsumo whole, and half a ron on
+  another seat's discard plus the honba. A closed kan cannot be robbed, not even by thirteen orphans.
+* **The simple game** (RLCard's reading, ``SIMPLE_RULES``): no red fives, dead wall, dora, riichi,
+  furiten, kuikae, abortive draws, nor kans of one's own; all 84 other tiles are drawn (an open kan's
+  tile too); a win is four sets and a pair, by tsumo or ron on any discard, the first in turn order from
+  the discarder alone; the winner +1, each other seat -1.
 
 :func:`returns` is each seat's point change over the hand (riichi sticks included: the stakes of
 earlier hands are won here too, so the sum is the sticks taken from the table less those left on it).
@@ -37,21 +45,26 @@ from tui_games.engine.jit import (SIG_APPLY, SIG_APPLY_JOINT, SIG_CHANCE, SIG_EV
 from tui_games.engine.layout import Field, StateLayout
 from tui_games.engine.observer import UNSEEN
 from tui_games.games.mahjong import scoring as sc
+from tui_games.games.mahjong import yaku as yk
 from tui_games.games.mahjong.constants import (CHI, DISCARD, END_EXHAUSTIVE, END_FOUR_KANS,  # noqa: F401
                                                END_FOUR_RIICHI, END_FOUR_WINDS, END_NAGASHI, END_NINE_TERMINALS,
                                                END_NONE, END_RON, END_TRIPLE_RON, END_TSUMO, KAN, MAX_ACTIONS,
                                                NINE_TERMINALS, PASS, PON, RED_TYPE, RIICHI, RON, TSUMO, TYPES)
-from tui_games.games.mahjong.winning import is_complete, waits
+from tui_games.games.mahjong.winning import is_complete, is_regular, waits
 
 SEATS = 4
 KINDS = 34
 HAND_TILES = 13
 LIVE_TILES = 70
-"""Draws in the live wall of a hand without kans (136 - 52 dealt - 14 in the dead wall)."""
+"""Draws in the live wall of a riichi hand without kans (136 - 52 dealt - 14 in the dead wall)."""
+SIMPLE_LIVE_TILES = 84
+"""Draws in the simple game, which keeps no dead wall (136 - 52 dealt; a kan's tile counts among them)."""
 MAX_KANS = 4
 MAX_DISCARDS = 48
 """Room for one seat's discards (a seat cannot discard more than about 40 tiles in one hand)."""
 START_POINTS = 25000
+RIICHI_RULES, SIMPLE_RULES = 0, 1
+"""``s[RULES]``: Tenhou's riichi, or the simple game (RLCard's reading: no riichi, dora or yaku)."""
 
 P_DEAL, P_DRAW, P_RINSHAN, P_FLIP, P_URA, P_TURN, P_CALLS, P_CHANKAN, P_OVER = range(9)
 """Phases: chance (the deal, a draw, a rinshan draw, a dora indicator, the ura indicators), a seat's
@@ -75,6 +88,7 @@ MELD.export(globals(), prefix="M_")
 
 LAYOUT = StateLayout(
     "Riichi mahjong hand",
+    Field("rules", 1, "RIICHI_RULES or SIMPLE_RULES"),
     Field("phase", 1, "P_DEAL .. P_OVER"),
     Field("dealer", 1, "the dealer's seat (east)"),
     Field("round_wind", 1, "the round wind (kind 27-30)"),
@@ -116,7 +130,8 @@ LAYOUT = StateLayout(
     Field("ippatsu", SEATS, "1 while ippatsu is alive"),
     Field("furiten_turn", SEATS, "1 from letting a winning tile pass until the seat's next discard"),
     Field("furiten_riichi", SEATS, "1 once a seat in riichi let a winning tile pass"),
-    Field("nagashi", SEATS, "1 while every discard is a terminal or honour, none called, no call made"),
+    Field("nagashi", SEATS, "1 while every discard is a terminal or honour and none was called"),
+    Field("pao", SEATS, "the seat liable for the seat's daisangen or daisuushii (sekinin barai), -1 none"),
     Field("end", 1, "END_NONE .. END_TRIPLE_RON"),
     Field("winners", 1, "bit per winning seat"),
     Field("win_from", 1, "who dealt in, -1 for a tsumo"),
@@ -256,6 +271,12 @@ def wait_mask(c):
 
 
 @kernel()
+def simple_game(s):
+    """Whether the hand plays the simple reading (no riichi, dora, furiten, yaku or scoring)."""
+    return s[RULES] == SIMPLE_RULES
+
+
+@kernel()
 def seat_wind(s, seat):
     """The seat's wind (kind 27-30)."""
     return 27 + (seat - s[DEALER] + SEATS) % SEATS
@@ -264,9 +285,16 @@ def seat_wind(s, seat):
 # ----- the initial state and chance --------------------------------------------------------------------
 @kernel()
 def initial_state(dealer, round_wind, honba, sticks, scores):
-    """A hand about to be dealt: ``dealer`` (seat), ``round_wind`` (kind 27-30), the honba and riichi
-    sticks on the table, and each seat's points (``scores``, 4 numbers)."""
+    """A riichi hand about to be dealt: ``dealer`` (seat), ``round_wind`` (kind 27-30), the honba and
+    riichi sticks on the table, and each seat's points (``scores``, 4 numbers)."""
+    return new_hand(RIICHI_RULES, dealer, round_wind, honba, sticks, scores)
+
+
+@kernel()
+def new_hand(reading, dealer, round_wind, honba, sticks, scores):
+    """A hand of ``reading`` (RIICHI_RULES or SIMPLE_RULES) about to be dealt; see :func:`initial_state`."""
     s = np.zeros(STATE_SIZE, dtype=np.int64)
+    s[RULES] = reading
     s[PLAYER] = CHANCE
     s[WINNER] = NO_WINNER
     s[NUM_PLAYERS] = SEATS
@@ -278,10 +306,11 @@ def initial_state(dealer, round_wind, honba, sticks, scores):
     for seat in range(SEATS):
         s[SCORES + seat] = scores[seat]
         s[START_SCORES + seat] = scores[seat]
-        s[NAGASHI + seat] = 1
+        s[NAGASHI + seat] = 1 if reading == RIICHI_RULES else 0
+        s[PAO + seat] = -1
     s[TURN] = dealer
     s[DEAL_LEFT] = SEATS * HAND_TILES
-    s[LIVE_LEFT] = LIVE_TILES
+    s[LIVE_LEFT] = LIVE_TILES if reading == RIICHI_RULES else SIMPLE_LIVE_TILES
     s[DRAWN] = -1
     s[FORBID] = -1
     s[FORBID + 1] = -1
@@ -292,7 +321,10 @@ def initial_state(dealer, round_wind, honba, sticks, scores):
     s[WIN_FROM] = -1
     s[WIN_TILE] = -1
     for t in range(TYPES):
-        s[POOL + t] = 1 if t >= RED_TYPE else (3 if red_suit(t) >= 0 else 4)
+        if reading == SIMPLE_RULES:
+            s[POOL + t] = 0 if t >= RED_TYPE else 4
+        else:
+            s[POOL + t] = 1 if t >= RED_TYPE else (3 if red_suit(t) >= 0 else 4)
     for j in range(sc.MAX_INDICATORS):
         s[DORA + j] = -1
         s[URA + j] = -1
@@ -339,6 +371,8 @@ def apply_chance(s, t):
             draw_from_pool(s, t)
             give(s, (s[DEALER] + dealt // HAND_TILES) % SEATS, t)
             s[DEAL_LEFT] -= 1
+            if s[DEAL_LEFT] == 0 and simple_game(s):
+                s[PHASE] = P_DRAW  # no dead wall, no dora indicator
         else:
             turn_indicator(s, t)
             s[PHASE] = P_DRAW
@@ -455,12 +489,13 @@ def scores_a_win(s, seat, tile, flags):
 
 @kernel()
 def completes(s, seat, kind):
-    """Whether ``kind`` completes the seat's concealed hand (3n+1 tiles)."""
+    """Whether ``kind`` completes the seat's concealed hand (3n+1 tiles): any winning shape in riichi,
+    sets and a pair in the simple game."""
     c = hand_counts(s, seat)
     if c[kind] >= 4:
         return False
     c[kind] += 1
-    return is_complete(c)
+    return is_regular(c) if simple_game(s) else is_complete(c)
 
 
 @kernel()
@@ -473,8 +508,13 @@ def furiten(s, seat):
 
 @kernel()
 def can_ron(s, seat, tile, chankan):
-    """Whether the seat may ron on tile type ``tile``."""
-    if not completes(s, seat, kind_of_type(tile)) or furiten(s, seat):
+    """Whether the seat may ron on tile type ``tile`` (the simple game: any discard completing sets and
+    a pair; no furiten, no yaku)."""
+    if not completes(s, seat, kind_of_type(tile)):
+        return False
+    if simple_game(s):
+        return True
+    if furiten(s, seat):
         return False
     return scores_a_win(s, seat, tile, ron_flags(s, seat, chankan))
 
@@ -482,7 +522,11 @@ def can_ron(s, seat, tile, chankan):
 @kernel()
 def can_tsumo(s, seat):
     """Whether the seat may win on the tile it drew."""
-    if s[DRAWN] < 0 or s[AFTER_CALL] or not is_complete(hand_counts(s, seat)):
+    if s[DRAWN] < 0 or s[AFTER_CALL]:
+        return False
+    if simple_game(s):
+        return is_regular(hand_counts(s, seat))
+    if not is_complete(hand_counts(s, seat)):
         return False
     return scores_a_win(s, seat, s[DRAWN], tsumo_flags(s, seat))
 
@@ -502,8 +546,9 @@ def nine_terminals(s, seat):
 
 @kernel()
 def may_kan(s):
-    """Whether a kan may be declared at all now: tiles left to draw, fewer than four kans."""
-    return s[LIVE_LEFT] > 0 and s[KANS] < MAX_KANS
+    """Whether a kan may be declared at all now: tiles left to draw, fewer than four kans (the simple
+    game, without a dead wall, has no limit)."""
+    return s[LIVE_LEFT] > 0 and (s[KANS] < MAX_KANS or simple_game(s))
 
 
 @kernel()
@@ -536,8 +581,24 @@ def may_riichi(s, seat):
 
 
 @kernel()
+def simple_turn_actions(s, seat, out):
+    """The simple game's turn: any tile, or tsumo (no kan of one's own, as in RLCard)."""
+    n = 0
+    for t in range(RED_TYPE):
+        if s[HANDS + seat * KINDS + t] > 0:
+            out[n] = DISCARD + t
+            n += 1
+    if can_tsumo(s, seat):
+        out[n] = TSUMO
+        n += 1
+    return n
+
+
+@kernel()
 def turn_actions(s, seat, out):
     """The actions of the seat on its turn, ids ascending."""
+    if simple_game(s):
+        return simple_turn_actions(s, seat, out)
     n = 0
     if s[IN_RIICHI + seat] > 0:
         out[n] = DISCARD + s[DRAWN]
@@ -710,16 +771,17 @@ def call_options(s, seat, out):
     n = 0
     if s[IN_RIICHI + seat] == 0 and s[LIVE_LEFT] > 0:
         held = s[HANDS + seat * KINDS + kind]
+        kuikae = not simple_game(s)
         if seat == (d + 1) % SEATS and kind < 27:
             first = kind // 9 * 9
             for low in range(max(kind - 2, first), min(kind, first + 6) + 1):
                 need_a = low if low != kind else low + 1
                 need_b = low + 2 if low + 2 != kind else low + 1
                 if (s[HANDS + seat * KINDS + need_a] > 0 and s[HANDS + seat * KINDS + need_b] > 0
-                        and discard_left_after(s, seat, need_a, need_b, kind, chi_forbids(kind, low))):
+                        and (not kuikae or discard_left_after(s, seat, need_a, need_b, kind, chi_forbids(kind, low)))):
                     out[n] = CHI + kind // 9 * 7 + low % 9
                     n += 1
-        if held >= 2 and discard_left_after(s, seat, kind, kind, kind, -1):
+        if held >= 2 and (not kuikae or discard_left_after(s, seat, kind, kind, kind, -1)):
             out[n] = PON
             n += 1
         if held >= 3 and may_kan(s):
@@ -783,7 +845,9 @@ def offer_added_kan(s):
 @kernel()
 def let_pass(s, kind, skip_a, skip_b):
     """Every seat but ``skip_a`` / ``skip_b`` whose winning tile ``kind`` went by: furiten until its next
-    discard, for good in riichi."""
+    discard, for good in riichi. The simple game has no furiten."""
+    if simple_game(s):
+        return
     for seat in range(SEATS):
         if seat != skip_a and seat != skip_b and completes(s, seat, kind):
             s[FURITEN_TURN + seat] = 1
@@ -807,6 +871,9 @@ def start_wins(s, winners, from_seat, tile, chankan):
     s[WINNERS] = winners
     s[WIN_FROM] = from_seat
     s[WIN_TILE] = tile
+    if simple_game(s):
+        settle_simple(s)
+        return
     ura = False
     for seat in range(SEATS):
         if winners >> seat & 1:
@@ -821,9 +888,33 @@ def start_wins(s, winners, from_seat, tile, chankan):
 
 
 @kernel()
+def settle_simple(s):
+    """The simple game's win (one winner): +1 to it, -1 to each other seat."""
+    winner = 0
+    for seat in range(SEATS):
+        if s[WINNERS] >> seat & 1:
+            winner = seat
+    for seat in range(SEATS):
+        s[SCORES + seat] += 1 if seat == winner else -1
+    s[WINNER] = winner
+    end_hand(s, END_TSUMO if s[WIN_FROM] < 0 else END_RON, 0)
+
+
+@kernel()
+def pao_applies(s, seat):
+    """Whether the seat's win is paid by a liable seat: it won with daisangen or daisuushii after
+    another seat fed the set that made it certain (``s[PAO]``)."""
+    liable = s[PAO + seat]
+    mask = s[YAKU + seat]
+    feeds = ((mask >> yk.DAISANGEN) & 1) == 1 or ((mask >> yk.DAISUUSHII) & 1) == 1
+    return liable >= 0 and liable != seat and feeds
+
+
+@kernel()
 def settle_wins(s):
     """Scores each winner and pays: a tsumo by every other seat, a ron by the discarder; the honba and
-    the riichi sticks go to the first winner in turn order from the discarder."""
+    the riichi sticks go to the first winner in turn order from the discarder. Pao (Tenhou): a liable
+    seat pays a tsumo whole, and half a ron on another seat's discard, with the honba."""
     win = np.empty(sc.WIN_SIZE, dtype=np.int64)
     out = np.empty(sc.OUT_SIZE, dtype=np.int64)
     from_seat = s[WIN_FROM]
@@ -840,6 +931,7 @@ def settle_wins(s):
         s[YAKU + seat] = out[sc.O_YAKU]
         s[YAKUMAN + seat] = out[sc.O_YAKUMAN]
         got = 0
+        liable = s[PAO + seat] if pao_applies(s, seat) else -1
         if from_seat < 0:
             for other in range(SEATS):
                 if other != seat:
@@ -847,11 +939,16 @@ def settle_wins(s):
                         pay = out[sc.O_MAIN] + out[sc.O_MAIN_BONUS]
                     else:
                         pay = out[sc.O_ADDITIONAL] + out[sc.O_ADDITIONAL_BONUS]
-                    s[SCORES + other] -= pay
+                    s[SCORES + (other if liable < 0 else liable)] -= pay
                     got += pay
         else:
             got = out[sc.O_MAIN] + out[sc.O_MAIN_BONUS]
-            s[SCORES + from_seat] -= got
+            if liable >= 0 and liable != from_seat:
+                half = out[sc.O_MAIN] // 2
+                s[SCORES + from_seat] -= half
+                s[SCORES + liable] -= got - half
+            else:
+                s[SCORES + from_seat] -= got
         if first:
             got += 1000 * s[RIICHI_STICKS]
             s[RIICHI_STICKS] = 0
@@ -863,7 +960,11 @@ def settle_wins(s):
 
 @kernel()
 def exhaustive_draw(s):
-    """The wall is out: nagashi mangan (a mangan tsumo each, no honba) or else the tenpai payments."""
+    """The wall is out: nagashi mangan (a mangan tsumo each, no honba) or else the tenpai payments; the
+    simple game pays nothing."""
+    if simple_game(s):
+        end_hand(s, END_EXHAUSTIVE, 0)
+        return
     tenpai = 0
     count = 0
     for seat in range(SEATS):
@@ -904,14 +1005,30 @@ def four_winds(s):
 
 
 @kernel()
+def set_pao(s, seat, kind, from_seat):
+    """After the seat's pon or open kan of ``kind`` from ``from_seat``: that seat is liable (pao) when
+    the call makes the seat's third dragon set or fourth wind set, counting every meld and closed kan."""
+    if kind < 27:
+        return
+    dragons = kind >= 31
+    n = 0
+    for m in range(s[MELD_N + seat]):
+        base = meld_at(seat, m)
+        k = s[base + M_KIND]
+        if s[base + M_TYPE] != sc.CHI and k >= 27 and (k >= 31) == dragons:
+            n += 1
+    if n == (3 if dragons else 4):
+        s[PAO + seat] = from_seat
+
+
+@kernel()
 def call_discard(s, seat, action):
     """The seat takes the last discard for a chi, pon or open kan."""
     d = s[DISCARDER]
     t = s[LAST_DISCARD]
     kind = kind_of_type(t)
     s[DISCARDS + d * MAX_DISCARDS + s[DISCARD_N + d] - 1] |= D_CALLED
-    s[NAGASHI + d] = 0
-    s[NAGASHI + seat] = 0
+    s[NAGASHI + d] = 0  # the caller keeps its own nagashi: Tenhou only asks that none of its tiles be called
     break_first_go_around(s)
     reds = 1 if t >= RED_TYPE else 0
     s[TURN] = seat
@@ -920,13 +1037,17 @@ def call_discard(s, seat, action):
         reds += take_kind(s, seat, kind, 3)
         add_meld(s, seat, sc.OPEN_KAN, kind, t, d, reds)
         count_kan(s, seat)
-        s[PENDING_DORA] += 1
+        if not simple_game(s):
+            s[PENDING_DORA] += 1
+            set_pao(s, seat, kind, d)
         s[PHASE] = P_RINSHAN
         s[PLAYER] = CHANCE
         return
     if action == PON:
         reds += take_kind(s, seat, kind, 2)
         add_meld(s, seat, sc.PON, kind, t, d, reds)
+        if not simple_game(s):
+            set_pao(s, seat, kind, d)
         s[FORBID] = kind
         s[FORBID + 1] = -1
     else:
@@ -954,11 +1075,19 @@ def resolve_calls(s, actions):
         if seat != d and actions[seat] == RON:
             rons |= 1 << seat
             count += 1
+    if count > 0 and simple_game(s):  # the first in turn order from the discarder wins alone
+        for j in range(1, SEATS):
+            if rons >> ((d + j) % SEATS) & 1:
+                start_wins(s, 1 << ((d + j) % SEATS), d, t, False)
+                return
     if count == 3:
         end_hand(s, END_TRIPLE_RON, 1)
         return
     if count > 0:
         start_wins(s, rons, d, t, False)
+        return
+    if simple_game(s):
+        pass_on(s, actions)
         return
     let_pass(s, kind_of_type(t), d, -1)
     r = s[RIICHI_PENDING]
@@ -979,6 +1108,13 @@ def resolve_calls(s, actions):
     if s[KANS] == MAX_KANS and seats_with_kans > 1:
         end_hand(s, END_FOUR_KANS, 1)
         return
+    pass_on(s, actions)
+
+
+@kernel()
+def pass_on(s, actions):
+    """No ron and no abortive draw: the wall's end, else a pon or kan, a chi, or the next seat's draw."""
+    d = s[DISCARDER]
     if s[LIVE_LEFT] == 0:
         exhaustive_draw(s)
         return
@@ -1086,18 +1222,24 @@ def returns(s, out):
 
 @kernel(SIG_EVALUATE)
 def evaluate(s, player):
-    """The seat's point change so far, in units of 10,000 points (a stand-in until the AI's)."""
-    return (s[SCORES + player] - s[START_SCORES + player]) / 10000.0
+    """The seat's point change so far, in units of 10,000 points (the simple game: its return)."""
+    scale = 1.0 if simple_game(s) else 10000.0
+    return (s[SCORES + player] - s[START_SCORES + player]) / scale
 
 
 @kernel(SIG_REDACT)
 def redact(s, player, out):
     """The hand as ``player`` sees it: not the other seats' concealed tiles (their sizes show), the
-    tile another seat drew, their furiten, nor the walls."""
+    tile another seat drew, their furiten, nor the walls. Once the hand is over the winners' hands
+    and, at an exhaustive draw, the tenpai hands are laid open, as at the table."""
     for t in range(TYPES):
         out[POOL + t] = UNSEEN
+    over = s[PHASE] == P_OVER
+    shown = s[WINNERS] if over else 0
+    if over and (s[END] == END_EXHAUSTIVE or s[END] == END_NAGASHI):
+        shown |= s[TENPAI]
     for seat in range(SEATS):
-        if seat == player:
+        if seat == player or (shown >> seat) & 1:
             continue
         for k in range(KINDS):
             out[HANDS + seat * KINDS + k] = UNSEEN

@@ -210,6 +210,27 @@ def is_complete(c):
 
 
 @kernel()
+def is_regular(c):
+    """Whether the concealed hand ``c`` (34 counts, 3n+2 tiles) is sets and one pair (neither seven
+    pairs nor thirteen orphans count)."""
+    total = 0
+    for k in range(34):
+        total += c[k]
+    if total % 3 != 2 or total > 14:
+        return False
+    t = c.copy()
+    none = np.empty((0, ROW), dtype=np.int64)
+    for p in range(34):
+        if t[p] >= 2:
+            t[p] -= 2
+            found = _sets_only(t, p, (total - 2) // 3, none, 0, 0)
+            t[p] += 2
+            if found > 0:
+                return True
+    return False
+
+
+@kernel()
 def waits(c, out):
     """The kinds that complete the concealed hand ``c`` (3n+1 tiles) into ``out``; returns how many. A
     kind the hand holds four of is no wait (there is no fifth tile to win on)."""
@@ -252,5 +273,5 @@ def split_list(counts) -> list[list[list[int]]]:
 
 __all__ = [
     "MAX_SPLITS", "ORPHANS", "REGULAR", "ROW", "RUN", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "is_complete",
-    "set_code", "split_list", "splits", "waits",
+    "is_regular", "set_code", "split_list", "splits", "waits",
 ]
