@@ -212,6 +212,11 @@ class SeriesRules:
             return self.add_deal(standing, tuple(float(r) for r in returns))
         return self.default_add(standing, returns)
 
+    def add_finished(self, standing: Standing, deal: Deal) -> Standing:
+        """The standing after the finished ``deal``: :meth:`add` of its returns. A game whose standing
+        reads more of a deal than its returns (whether Mahjong's dealer keeps the seat) overrides this."""
+        return self.add(standing, deal.returns)
+
     def deal_seed(self, series_seed: int, number: int) -> int:
         """The seed of deal ``number`` (see :func:`derived_seed`)."""
         return derived_seed(series_seed, number)
@@ -289,7 +294,7 @@ class Series:
             raise ValueError(f"the series is over ({self.target.describe(self.rules.deal_name, self.rules.score_name)})"
                              f": no more {self.rules.deal_name}s")
         self._before.append(self.standing)
-        self.standing = self.rules.add(self.standing, deal.returns)
+        self.standing = self.rules.add_finished(self.standing, deal)
         self.deals.append(deal)
 
     def pop(self) -> Deal:
