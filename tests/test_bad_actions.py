@@ -170,7 +170,8 @@ def test_observation_and_information_state_take_only_a_seat(game_id):
                 ask(junk)
         if junk is not None:  # observer None is the referee, who sees everything
             with pytest.raises(IllegalActionError, match="no seat"):
-                state.action_to_string(state.legal_actions(0 if spec.simultaneous else None)[0], observer=junk)
+                state.action_to_string(state.legal_actions(0 if state.current_player == SIMULTANEOUS else None)[0],
+                                       observer=junk)
     for seat in (0, np.int64(seats - 1), PUBLIC_VIEW):
         assert state.observation(seat).player == int(seat)
         assert f"seat {int(seat)}:" in state.information_state(seat)

@@ -81,8 +81,12 @@ class Match:
         self.joint_choices: dict[int, int] = {}
         """At a simultaneous node, the choices the seats made so far (hidden until all are in; see
         :meth:`choose_for`); not saved: a resumed game asks again."""
+        self.forced_choices: set[int] = set()
+        """The seats of :attr:`joint_choices` that had one action only, chosen for them (see
+        :meth:`has_chosen`)."""
         self._replay(history or [])
         self._count_deal()
+        self._choose_forced()
 
     # ----- creation ------------------------------------------------------------------------------
     @classmethod
@@ -466,6 +470,26 @@ class Match:
         humans = self.humans_to_choose
         return humans[0] if humans else None
 
+    def has_chosen(self, seat: int) -> bool:
+        """True when ``seat`` made its choice at this simultaneous node. A seat whose only action was
+        chosen for it reads as still choosing, so that nobody learns from it who had a choice."""
+        return seat in self.joint_choices and seat not in self.forced_choices
+
+    def _choose_forced(self) -> None:
+        """At a simultaneous node, choose for each seat that has one action only (a seat with nothing
+        to call passes without being asked), unless every seat has one: then they are asked as usual."""
+        self.forced_choices = set()
+        if not self.at_simultaneous_node or self.is_over:
+            return
+        only = {}
+        for seat in range(len(self.seats)):
+            legal = self.state.legal_actions(seat)
+            if len(legal) == 1:
+                only[seat] = legal[0]
+        if len(only) < len(self.seats):
+            self.joint_choices.update(only)
+            self.forced_choices = set(only)
+
     def needs_joint_handoff(self, seat: int) -> bool:
         """True when the device must pass to human ``seat`` before it chooses at a simultaneous node:
         another person holds it (the one who chose last, whose choice stays hidden until all are in,
@@ -605,6 +629,7 @@ class Match:
     def _after_change(self) -> None:
         """Save (first), then record a newly finished game's result in the statistics."""
         self.joint_choices.clear()  # the position changed: choices made at the old one are void
+        self._choose_forced()
         self._count_deal()
         newly_finished = self.match_over and not self.outcome and not self.stats_recorded
         if self.match_over and self._clock_started is not None and self._clock_stopped is None:

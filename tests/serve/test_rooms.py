@@ -238,6 +238,9 @@ def test_finished_and_empty_rooms_are_swept(tmp_path):
     done = lobby.create("tic-tac-toe", "id-a", "Alice", alice, seats=[None, 1])
     play_randomly(lobby, clock, [done], random.Random(1))
     assert done.room.status is RoomStatus.FINISHED
+    result = done.room.table.match.result_text
+    level = get("tic-tac-toe").level_name(1)
+    assert f"Game over: {result} (X: Alice, O: AI {level})" in alice.notices  # who played, not only the marks
     waiting = lobby.create("tic-tac-toe", "id-b", "Bob", FakeConnection())
     waiting.disconnect()
     watched = lobby.create("nim", "id-c", "Carol", FakeConnection(), seats=[None, 1])

@@ -44,7 +44,7 @@ def secrets_of(match, seat: int) -> set:
     ((die, face)), its choice made in secret at a simultaneous turn (('choice', action))."""
     game = match.spec.id
     state = match.state
-    if match.at_simultaneous_node and seat in match.joint_choices:
+    if match.at_simultaneous_node and match.has_chosen(seat):  # a seat's only action, chosen for it, is no secret
         return {("choice", match.joint_choices[seat])}
     if game in CARD_GAMES:
         public = state.observed(PUBLIC_VIEW)
@@ -189,6 +189,7 @@ GAMES = [
     ("uno", {"players": 3}, [Seat(), Seat("ai", 1), Seat()]),
     ("doudizhu", {}, [Seat(), Seat(), Seat("ai", 1)]),
     ("gin-rummy", {}, [Seat(), Seat()]),
+    ("mahjong", {"length": "east"}, [Seat(), Seat(), Seat("ai", 1), Seat()]),
 ]
 
 

@@ -210,6 +210,11 @@ class SeatMatch:
             chosen[self.viewer] = int(view_record(mine)["action"])
         return chosen
 
+    def has_chosen(self, seat: int) -> bool:
+        """True when ``seat`` chose at this simultaneous node, as the room tells it (a seat whose only
+        action was chosen for it reads as still choosing)."""
+        return seat in self.joint_choices
+
     def needs_handoff(self, next_seat: int) -> bool:
         """Never: each person has their own screen."""
         return False

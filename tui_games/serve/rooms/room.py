@@ -360,7 +360,7 @@ class Room(RoomPresence, RoomTurns, RoomDeals, RoomRematch):
             to_move = chosen = False
             if match is not None and not match.is_over:
                 if match.at_simultaneous_node:
-                    chosen = slot.seat in match.joint_choices
+                    chosen = match.has_chosen(slot.seat)
                     to_move = not chosen
                 else:
                     to_move = match.to_move == slot.seat

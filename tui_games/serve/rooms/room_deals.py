@@ -39,7 +39,7 @@ class RoomDeals:
         if match.match_over:
             self.status = RoomStatus.FINISHED
             self._finished_at = self.clock.time()
-            self._notice_all(f"Game over: {match.result_text}")
+            self._notice_all(f"Game over: {match.result_text} ({self._who_sat()})")
             session_log.log("room-finished", room=self.code, game=self.spec.id, result=match.result_text)
         elif match.can_next_deal:
             pause = self.settings.deal_pause_s
@@ -47,6 +47,14 @@ class RoomDeals:
             self._notice_all(f"{match.result_text}. The next {deal} starts in {pause:g} s")
             self._deal_timer = self.clock.call_later(pause, self._next_deal)
             self._next_deal_at = self.clock.time() + pause
+
+    def _who_sat(self) -> str:
+        """Who played each seat, for the result line: 'X: alice, O: ben', an AI seat by its level."""
+        def player(slot) -> str:
+            if slot.name and slot.planned_ai is None:
+                return slot.name if slot.taken_over is None else f"{slot.name}'s seat, AI"
+            return f"AI {self.spec.level_name(slot.ai_level)}" if slot.ai_level is not None else "nobody"
+        return ", ".join(f"{self.spec.seat_name(slot.seat)}: {player(slot)}" for slot in self.slots)
 
     def _next_deal(self) -> None:
         self._deal_timer = None

@@ -462,7 +462,7 @@ class GameScreen(Screen):
                 text.append(" ")
             label = seat_label(match.spec, seat, who.kind, who.level)
             out = " (out)" if seat in getattr(match.state, "seats_out", ()) else ""  # out of a game that goes on (Sim)
-            chosen = " (chosen)" if seat in match.joint_choices else ""
+            chosen = " (chosen)" if match.has_chosen(seat) else ""
             room = width - (text.cell_len - line_start) - len(out) - len(chosen)
             if who.kind != "human" and (crowded or 0 < room < len(label)):  # the level by name alone
                 label = label.removesuffix(f" ({who.level})")
