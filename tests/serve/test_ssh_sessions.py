@@ -36,7 +36,8 @@ async def test_menu_renders_and_redraws_at_a_new_size(start_server, monkeypatch)
     key = make_key()
     term = await Terminal.open(server.port, key, cols=100, rows=30, env={"COLORTERM": "truecolor"})
     await term.wait_for(*MENU)
-    assert "Commands" in term.screen.display[29]  # the footer on the last row of 30
+    # the footer may paint a frame after the menu's title and list
+    await until(lambda: "Commands" in term.screen.display[29], what="the footer on the last row of 30")
     session = only_session(server)
     pid = session.process.pid
     # the UI process: this Python running the session module, a direct child (no shell between)

@@ -51,7 +51,8 @@ async def test_the_menu_is_drawn_and_a_move_is_played(start_web, monkeypatch, ca
     term = await WebTerminal.open(server, cols=100, rows=30)
     await term.wait_for(*MENU)
     first_screen_s = time.monotonic() - opened
-    assert "Commands" in term.screen.display[29]  # the footer on the last of 30 rows
+    # the footer may paint a frame after the menu's title and list
+    await until(lambda: "Commands" in term.screen.display[29], what="the footer on the last of 30 rows")
     session = only_session(server)
     pid = session.process.pid
     # the UI process: this Python running the web session module, a direct child (no shell between)

@@ -335,7 +335,7 @@ async def test_keys_screen_lists_the_hand_of_cards_keys_and_remaps_one(home):
             assert why in str(screen.query_one("#keys-note").render())
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("x")
+        await pilot.press("z")  # free in every game with a hand (x is Mahjong's pass)
         await pilot.pause()
-        assert app.settings.keymap == {"hand.next": "x"} == load_settings().keymap
-        assert table.get_row_at(ids.index("hand.next"))[2] == "x *"
+        assert app.settings.keymap == {"hand.next": "z"} == load_settings().keymap
+        assert table.get_row_at(ids.index("hand.next"))[2] == "z *"

@@ -18,7 +18,7 @@ Every kernel that needs shanten takes the suit table (:func:`shanten.load_table`
 from tui_games.engine.jit import kernel, np
 from tui_games.games.mahjong import rules as R
 from tui_games.games.mahjong import scoring as sc
-from tui_games.games.mahjong.shanten import MAX_SETS, SUMMARY, _score, shanten, suit_rank
+from tui_games.games.mahjong.shanten import joined_suits, shanten
 
 KINDS = 34
 NO_YAKU_SHANTEN = 9
@@ -138,29 +138,7 @@ def restricted_shanten(c, table, sets, allowed):
             sets += 1
         elif h[k] == 2:
             pairs += 1
-    best = np.full(SUMMARY, -1, dtype=np.int64)
-    best[min(sets, MAX_SETS) * 2 + (1 if pairs > 0 else 0)] = pairs
-    joined = np.empty(SUMMARY, dtype=np.int64)
-    for first in range(0, 27, 9):
-        row = table[suit_rank(h, first)]
-        joined[:] = -1
-        for a in range(SUMMARY):
-            have = best[a]
-            if have < 0:
-                continue
-            m = a >> 1
-            for b in range(SUMMARY - 2 * m):
-                add = row[b]
-                if add >= 0:
-                    slot = ((m + (b >> 1)) << 1) | (a & 1) | (b & 1)
-                    if have + add > joined[slot]:
-                        joined[slot] = have + add
-        best[:] = joined
-    result = 8
-    for a in range(SUMMARY):
-        if best[a] >= 0:
-            result = min(result, _score(a >> 1, a & 1, best[a]))
-    return result
+    return joined_suits(h, sets, pairs, table)
 
 
 @kernel()

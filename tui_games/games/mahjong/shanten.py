@@ -279,21 +279,9 @@ def regular_search(c):
 
 
 @kernel()
-def regular_shanten(c, table):
-    """The regular form's shanten of the hand ``c`` (34 counts) by the suit ``table``
-    (:func:`load_table`): the package's ``calculate_shanten_for_regular_hand``."""
-    total = 0
-    for k in range(34):
-        if c[k] == 4:
-            return regular_search(c)
-        total += c[k]
-    sets = (14 - total) // 3
-    pairs = 0
-    for k in range(27, 34):
-        if c[k] == 3:
-            sets += 1
-        elif c[k] == 2:
-            pairs += 1
+def joined_suits(c, sets, pairs, table):
+    """The regular form's shanten of the suited kinds of ``c`` joined by the suit ``table``, given the
+    ``sets`` and ``pairs`` already counted outside the suits (honours, called sets)."""
     # best[m * 2 + p]: most pairs + partials with m sets, p whether a pair; -1 unreachable
     best = np.full(SUMMARY, -1, dtype=np.int64)
     best[min(sets, MAX_SETS) * 2 + (1 if pairs > 0 else 0)] = pairs
@@ -318,6 +306,25 @@ def regular_shanten(c, table):
         if best[a] >= 0:
             result = min(result, _score(a >> 1, a & 1, best[a]))
     return result
+
+
+@kernel()
+def regular_shanten(c, table):
+    """The regular form's shanten of the hand ``c`` (34 counts) by the suit ``table``
+    (:func:`load_table`): the package's ``calculate_shanten_for_regular_hand``."""
+    total = 0
+    for k in range(34):
+        if c[k] == 4:
+            return regular_search(c)
+        total += c[k]
+    sets = (14 - total) // 3
+    pairs = 0
+    for k in range(27, 34):
+        if c[k] == 3:
+            sets += 1
+        elif c[k] == 2:
+            pairs += 1
+    return joined_suits(c, sets, pairs, table)
 
 
 @kernel()

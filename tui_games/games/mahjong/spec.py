@@ -14,8 +14,7 @@ SPEC = GameSpec(
     id="mahjong",
     title="Mahjong",
     group="Card games",
-    description="Four-player riichi mahjong as Tenhou plays it: draw and discard into four sets and a pair, "
-                "call, riichi, and score by yaku, han and fu.",
+    description="Riichi mahjong as Tenhou plays it: four sets and a pair, scored by yaku, han and fu.",
     package=__package__,
     peer=Peer("rlcard", "mahjong", (), (("rules", "simple"), ("length", "hand"))),
     min_players=4,
