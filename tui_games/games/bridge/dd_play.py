@@ -34,6 +34,10 @@ from tui_games.games.bridge.sampling import Constraints, open_constraints, sampl
 from tui_games.games.bridge.scoring import TRICKS_BOOK, duplicate_score
 from tui_games.games.bridge.signals import lead_weights, pick_among, pick_lead
 
+HARD_LIMIT = 1.5
+"""Past this many times its thinking time a card stops sampling even short of its fewest deals (a few
+early positions take DDS long to solve)."""
+
 
 @dataclass(frozen=True)
 class CardValues:
@@ -127,9 +131,9 @@ class SampledPlayer:
             elapsed = time.perf_counter() - started
             left = seconds - elapsed
             each = elapsed / done
-            if done >= least and left < 2 * each:
+            if (done >= least and left < 2 * each) or elapsed > HARD_LIMIT * seconds:
                 break
-            batch = max(2, min(int(0.8 * left / each), 2 * batch))
+            batch = max(1, min(int(0.8 * left / each), 2 * batch))
         weight_sum = weight_sum or 1.0
         return CardValues(legal, tricks_sum / weight_sum, value_sum / weight_sum, done, inside)
 

@@ -17,7 +17,7 @@ SPEC = GameSpec(
     max_players=4,
     max_level=3,
     level_names=("Beginner", "Club player", "Expert"),
-    top_ai="placeholder: random calls and cards (a bidding system and double-dummy play to come)",
+    top_ai="a natural bidding system; play on sampled deals solved double-dummy (GIB's method)",
     params=(
         Param("scoring", "chicago", "chicago: a session of four deals, part-scores carried towards game; "
               "duplicate: one deal", choices=("chicago", "duplicate")),
