@@ -143,3 +143,18 @@ def test_a_chicago_match_resumes_mid_deal_and_mid_session_and_counts(home):
     assert counted == 4 and resumed.standing.scores == (totals[0], totals[1]) * 2
     rows = stats.summary()
     assert rows and all(row.played == 1 for row in rows)
+
+
+def test_each_deal_counts_each_sides_imps_against_double_dummy_par():
+    from tui_games.games.bridge.double_dummy import dd_table, par
+    from tui_games.games.bridge.imps import imps
+    from bridge_deals import SPLIT_DEAL, hand_cards
+
+    series, _ = play_session([("2H pass pass pass", 8), ("pass pass pass pass", None)])
+    table = dd_table([hand_cards(hand) for hand in SPLIT_DEAL])
+    for number, (dealer, vulnerability, ns_score) in enumerate([(0, "none", 110), (1, "ew", 0)]):
+        par_ns = par(table, vulnerability, dealer).score
+        counted = [figures.counts["imps_vs_par"] for figures in series.deals[number].figures]
+        assert counted == [imps(ns_score - par_ns), imps(par_ns - ns_score)] * 2
+    assert series.figures(0).counts["imps_vs_par"] == sum(deal.figures[0].counts["imps_vs_par"]
+                                                          for deal in series.deals)

@@ -14,6 +14,7 @@ scores the deals the Chicago way (:func:`chicago_points`).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import NamedTuple
 
 from tui_games.core.definition import GameDefinition, SeatFigures, ai_factory
@@ -24,6 +25,7 @@ from tui_games.core.words import counted
 from tui_games.engine.kernel_state import GameKernels, KernelState
 from tui_games.engine.observer import EVERYONE
 from tui_games.games.bridge import rules, scoring
+from tui_games.games.bridge.imps import imps
 from tui_games.games.bridge.constants import (DOUBLE, NUM_ACTIONS, NUM_CARDS, NUM_SEATS, NUM_TRICKS, PHASE_DEAL,
                                               PHASE_PLAY, PHASES, RANKS, REDOUBLE, SEATS, SIDES, STRAINS, SUITS,
                                               VULNERABILITIES, VULNERABLE, action_name, call_name, card_name,
@@ -384,11 +386,14 @@ def result_text(state: BridgeState) -> str:
 
 
 def figures(state: BridgeState, seat: int) -> SeatFigures:
-    """Contracts ``seat`` declared and made, contracts its side defeated, and its side's duplicate score
-    (a Chicago session's own points are its standing)."""
+    """Contracts ``seat`` declared and made, contracts its side defeated, its side's duplicate score
+    (a Chicago session's own points are its standing) and its side's IMPs against double-dummy par."""
+    sign = 1 if seat % 2 == 0 else -1
+    against_par = float(imps(state.returns()[seat] - sign * par_score(state)))
     declarer = state.declarer
     if declarer is None:
-        return SeatFigures(counts={"declared": 0, "made": 0, "defeated": 0, "duplicate_points": 0.0})
+        return SeatFigures(counts={"declared": 0, "made": 0, "defeated": 0, "duplicate_points": 0.0,
+                                   "imps_vs_par": against_par})
     made = state.score > 0
     ours = declarer % 2 == seat % 2
     return SeatFigures(counts={
@@ -396,7 +401,22 @@ def figures(state: BridgeState, seat: int) -> SeatFigures:
         "made": int(declarer == seat and made),
         "defeated": int(not ours and not made),
         "duplicate_points": float(state.returns()[seat]),
+        "imps_vs_par": against_par,
     })
+
+
+def par_score(state: BridgeState) -> int:
+    """North-South's double-dummy par score of ``state``'s deal at its dealer and vulnerability (DDS
+    through :mod:`.double_dummy`; a deal is solved once however many seats ask)."""
+    return _par_score(tuple(state.dealt_mask(seat) for seat in range(NUM_SEATS)), state.dealer,
+                      state.vulnerability)
+
+
+@lru_cache(maxsize=16)
+def _par_score(masks: tuple[int, ...], dealer: int, vulnerability: str) -> int:
+    from tui_games.games.bridge.double_dummy import dd_table, par
+
+    return par(dd_table([cards_of(mask) for mask in masks]), vulnerability, dealer).score
 
 
 # ----- Chicago ----------------------------------------------------------------------------------------
@@ -533,5 +553,5 @@ DEFINITION = GameDefinition(
 """Contract Bridge: a Chicago session of four deals, or one duplicate deal."""
 
 __all__ = ["CHICAGO_DEALS", "CHICAGO_VULNERABILITY", "DEFINITION", "KERNELS", "SERIES", "BridgeSeries",
-           "BridgeState", "DealResult", "cards_of", "chicago_points", "deal_result", "figures", "hand_text",
+           "BridgeState", "DealResult", "cards_of", "chicago_points", "deal_result", "figures", "hand_text", "par_score",
            "replay_deal", "result_text"]

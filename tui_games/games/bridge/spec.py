@@ -34,7 +34,7 @@ SPEC = GameSpec(
     order=36,
     figure_labels=(("deals", "deal"), ("games", "session"), ("declared", "contracts declared"),
                    ("made", "contracts made"), ("defeated", "contracts defeated"), ("points", "points"),
-                   ("duplicate_points", "duplicate points")),
+                   ("duplicate_points", "duplicate points"), ("imps_vs_par", "IMPs against par")),
     view=".view:BridgeView",
     solver=".double_dummy:SOLVER",
 )
