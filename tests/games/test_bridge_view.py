@@ -189,6 +189,8 @@ async def test_mid_play_the_table_shows_every_part_and_the_declarer_plays_the_du
         for hand in (DEAL[2:].split()[1], DEAL[2:].split()[3]):  # East's and West's hands stay hidden
             assert not any(line in text for line in suit_lines(hand)[:2])
         assert "From dummy: suit + rank, arrows + Enter, click" in view_text(app, screen)
+        log = screen.view.log_lines(screen.match, moves_only=True)
+        assert log[8:12] == ["West: ♠4", "North (dummy): ♠6", "East: ♠8", "South: ♠K"]
         await press_for(pilot, screen, ["h", "k"], "HK")
         assert not screen.match.is_over and app.screen is screen  # that was no hint (t) or quit (q)
 

@@ -118,7 +118,7 @@ class BridgeAI:
         view = redacted_array(KERNELS, state.array, player)
         if int(view[rules.PHASE]) == PHASE_AUCTION:
             call, explanation = self.call(view, player, legal)
-            return Hint(best=call, values={call: explanation}, summary=explanation)
+            return Hint(best=call, summary=explanation)
         card = self.card(view, player)
         values = self.last_values
         if values is None:

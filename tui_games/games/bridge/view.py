@@ -517,6 +517,21 @@ class BridgeView(ActionBarKeys, GameView):
             return card_text(action, self.glyphs)
         return call_text(action, self.glyphs)
 
+    def log_lines(self, match: Any, moves_only: bool = False) -> list[str]:
+        """The log as the game screen gives it, with the dummy's cards under the dummy's name ("West
+        (dummy): ♥4") though the declarer played them."""
+        lines = super().log_lines(match, moves_only)
+        state = self.state
+        dummy = state.dummy
+        mask = state.dealt_mask(dummy) if dummy is not None else None
+        if mask is None:
+            return lines
+        spec = match.spec
+        declarer = f"{spec.seat_name(state.declarer)}: "
+        dummy_cards = {self.move_name(card) for card in range(NUM_CARDS) if (mask >> card) & 1}
+        return [f"{spec.seat_name(dummy)} (dummy): {line[len(declarer):]}"
+                if line.startswith(declarer) and line[len(declarer):] in dummy_cards else line for line in lines]
+
     # ----- what is on now -----------------------------------------------------------------------------------
     @property
     def seat(self) -> int | None:
