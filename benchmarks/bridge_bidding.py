@@ -38,7 +38,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bridge_strength import board_conditions, deal_cards  # noqa: E402
 
+from tui_games.engine.rng import make_rng  # noqa: E402
+from tui_games.games.bridge.ai import JUDGE_SETTINGS  # noqa: E402
 from tui_games.games.bridge.bidding import choose_call  # noqa: E402
+from tui_games.games.bridge.bidding_judge import Judge  # noqa: E402
 from tui_games.games.bridge.bidding_core import is_bid  # noqa: E402
 from tui_games.games.bridge.constants import (DOUBLE, PASS, REDOUBLE, VULNERABLE, bid_level, bid_strain,  # noqa: E402
                                               call_name)
@@ -70,15 +73,25 @@ def tables_for(numbers: list[int], cache: Path) -> dict[int, list[list[int]]]:
     return {n: stored[str(n)] for n in numbers}
 
 
-def bid_deal(number: int) -> tuple[list[int], int]:
-    """The auction the system bids on deal ``number``, and its dealer."""
+def bid_deal(number: int, judged: bool = False, times: list[float] | None = None) -> tuple[list[int], int]:
+    """The auction the system bids on deal ``number`` (``judged``: the Expert's judgement,
+    :class:`~tui_games.games.bridge.bidding_judge.Judge`, seeded by the deal's number), and its dealer;
+    each call's seconds are added to ``times``."""
     dealer, vulnerability = board_conditions(number)
     hands = [Hand(cards) for cards in hands_of(number)]
+    judge = Judge(make_rng(number), **JUDGE_SETTINGS) if judged else None
     auction: list[int] = []
     while not (len(auction) >= 4 and auction[-3:] == [PASS] * 3 and (any(is_bid(c) for c in auction)
                                                                       or len(auction) == 4)):
         seat = (dealer + len(auction)) % 4
-        auction.append(choose_call(hands[seat], dealer, vulnerability, auction).call)
+        started = time.perf_counter()
+        if judge is not None:
+            call = judge.call(hands[seat], dealer, vulnerability, auction)[0]
+        else:
+            call = choose_call(hands[seat], dealer, vulnerability, auction).call
+        if times is not None:
+            times.append(time.perf_counter() - started)
+        auction.append(call)
     return auction, dealer
 
 
@@ -104,11 +117,11 @@ def _kind(level: int, strain: int) -> int:
     return 1 if level >= (5, 5, 4, 4, 3)[strain] else 0
 
 
-def score_deal(number: int, table: list[list[int]]) -> dict:
+def score_deal(number: int, table: list[list[int]], judged: bool = False, times: list[float] | None = None) -> dict:
     """One deal's record: the auction, the contract, its score at double-dummy tricks, par, the IMPs and
     the cause of any loss."""
     dealer, vulnerability = board_conditions(number)
-    auction, dealer = bid_deal(number)
+    auction, dealer = bid_deal(number, judged, times)
     found = par(tuple(tuple(row) for row in table), vulnerability, dealer)
     contract = contract_of(auction, dealer)
     record = {"deal": number, "auction": " ".join(call_name(c) for c in auction), "par": found.score,
@@ -148,8 +161,9 @@ def score_deal(number: int, table: list[list[int]]) -> dict:
     return record
 
 
-def figures(records: list[dict], seconds: float) -> dict:
-    """The ``--json`` object of these deals' records."""
+def figures(records: list[dict], seconds: float, times: list[float] | None = None) -> dict:
+    """The ``--json`` object of these deals' records (with ``times``, each call's seconds: their most
+    and mean)."""
     n = max(len(records), 1)
     declared = [r for r in records if r["makes"] is not None]
     by_cause = {cause: round(sum(abs(r["imps"]) for r in records if r["cause"] == cause) / n, 3) for cause in CAUSES}
@@ -157,7 +171,8 @@ def figures(records: list[dict], seconds: float) -> dict:
             "imps_vs_par_dd": round(sum(abs(r["imps"]) for r in records) / n, 3),
             "makes_dd": round(sum(r["makes"] for r in declared) / max(len(declared), 1), 3),
             "by_cause": by_cause,
-            "seconds": round(seconds, 1)}
+            "seconds": round(seconds, 1)} | ({"max_call_s": round(max(times), 3),
+                                               "mean_call_s": round(sum(times) / len(times), 4)} if times else {})
 
 
 def main() -> None:
@@ -167,13 +182,18 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="the first deal's number")
     parser.add_argument("--cache", default=DEFAULT_CACHE, help="the file the double-dummy tables are kept in")
     parser.add_argument("--show", action="store_true", help="print each deal's record, worst first")
+    parser.add_argument("--judge", action="store_true",
+                        help="bid with the Expert's judgement (simulation) instead of the plain system")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    started = time.perf_counter()
     numbers = list(range(args.start, args.start + args.deals))
     tables = tables_for(numbers, Path(args.cache))
-    records = [score_deal(n, tables[n]) for n in numbers]
-    out = figures(records, time.perf_counter() - started)
+    if args.judge:
+        Judge(make_rng(0)).warm_up()
+    started = time.perf_counter()
+    times: list[float] = []
+    records = [score_deal(n, tables[n], args.judge, times) for n in numbers]
+    out = figures(records, time.perf_counter() - started, times if args.judge else None)
     if args.show:
         for r in sorted(records, key=lambda r: -abs(r["imps"])):
             print(json.dumps(r))

@@ -11,7 +11,8 @@ differ in the play:
   by the lead rules.
 3 Expert: the same on up to 48 deals a card in 0.9 s, dealt also by the ranges of points and suit
   lengths each seat's calls showed; the opening lead sampled too (up to 16 deals in 1 s), the lead rules
-  and the defensive signals choosing among cards worth the same.
+  and the defensive signals choosing among cards worth the same. In the auction it judges the calls that
+  place the contract or decide a competition by simulation (:mod:`.bidding_judge`).
 
 Against the beginner in the other partnership on the same deals (12 deals, each played both ways), the
 expert gained 7 IMPs a deal. Every level reads the
@@ -42,6 +43,10 @@ LEVEL_SETTINGS = {
     EXPERT: dict(seconds=0.9, min_worlds=6, max_worlds=48, lead_seconds=1.0, lead_min=4, lead_max=16),
 }
 """The sampled player's budget at each level that uses it (:class:`.dd_play.SampledPlayer`)."""
+JUDGE_SETTINGS = dict(batches=(12, 12), seconds=0.7, margin=1.0, confidence=2.0)
+"""The Expert's judgement in the auction (:class:`.bidding_judge.Judge`): deals a round, a call's
+deadline in seconds, and by how many IMPs a deal (and standard errors) another call must beat the
+system's."""
 
 
 class BridgeAI:
@@ -89,11 +94,19 @@ class BridgeAI:
         return self.card(view, state.current_player)
 
     def call(self, view: np.ndarray, player: int, legal: list[int]) -> tuple[int, str]:
-        """The system's call for ``player`` and its explanation ("1NT: 15-17 balanced")."""
-        from tui_games.games.bridge.bidding import choose_call
+        """The system's call for ``player`` and its explanation ("1NT: 15-17 balanced"); the Expert's
+        judged by simulation where it places the contract or competes (:mod:`.bidding_judge`)."""
+        from tui_games.games.bridge.bidding import Choice, choose_call
 
         hand = cards_in(int(view[rules.HANDS + player]))
-        choice = choose_call(hand, *_deal_conditions(view), _auction(view))
+        if self.level == EXPERT:
+            from tui_games.games.bridge.bidding_judge import Judge
+
+            if getattr(self, "judge", None) is None:
+                self.judge = Judge(make_rng(int(self.sampler.rng[0]) ^ 0x5EED), **JUDGE_SETTINGS)
+            choice = Choice(*self.judge.call(hand, *_deal_conditions(view), _auction(view)))
+        else:
+            choice = choose_call(hand, *_deal_conditions(view), _auction(view))
         if choice.call not in legal:
             return legal[0], f"{call_name(legal[0])}: the system's call {call_name(choice.call)} is not legal here"
         return choice.call, choice.explanation
@@ -152,4 +165,4 @@ def make_ai(spec, level: int, seed: int = 0) -> BridgeAI:
     return BridgeAI(level, seed)
 
 
-__all__ = ["BEGINNER", "BridgeAI", "CLUB_PLAYER", "EXPERT", "LEVEL_SETTINGS", "constraints_of", "make_ai"]
+__all__ = ["BEGINNER", "BridgeAI", "CLUB_PLAYER", "EXPERT", "JUDGE_SETTINGS", "LEVEL_SETTINGS", "constraints_of", "make_ai"]

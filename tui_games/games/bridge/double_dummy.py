@@ -155,6 +155,23 @@ def solve_positions(positions: Iterable[Position]) -> list[dict[int, int]]:
     return solved
 
 
+def declarer_tricks(boards: Iterable[tuple[Sequence[int], int, int]]) -> list[int]:
+    """The double-dummy tricks the declarer takes on each board, given as (the four hands' card masks
+    N E S W, the declarer, the strain): DDS solving the opening lead for its best card only, which is
+    cheaper than a table or every card's result."""
+    from endplay.dds import solve_all_boards
+    from endplay.dds.solve import SolveMode
+
+    deals = [_endplay_deal([[card for card in range(NUM_CARDS) if (int(mask) >> card) & 1] for mask in masks],
+                           (declarer + 1) % 4, strain) for masks, declarer, strain in boards]
+    tricks: list[int] = []
+    for start in range(0, len(deals), MAX_BOARDS_PER_CALL):
+        with _DDS:
+            solved = solve_all_boards(deals[start:start + MAX_BOARDS_PER_CALL], SolveMode.OptimalOne)
+            tricks.extend(NUM_TRICKS - max(score for _card, score in board) for board in solved)
+    return tricks
+
+
 def analyse(text: str, vulnerability: str = "none") -> Solution:
     """The double-dummy table and par of the deal written in PBN in ``text``, the dealer being the
     seat it is written from; the solver of ``tui-games solve bridge``."""
