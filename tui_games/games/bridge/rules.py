@@ -20,6 +20,7 @@ once the opening lead is made, every call and every card played; all four hands 
 over.
 """
 
+from tui_games.engine.cards.masks import card_count, mask_cards
 from tui_games.engine.header import CHANCE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_CHANCE, SIG_EVALUATE, SIG_LEGAL, SIG_REDACT, SIG_RETURNS, kernel, np
 from tui_games.engine.layout import Field, StateLayout
@@ -87,16 +88,6 @@ def side(seat):
     return seat & 1
 
 
-@kernel()
-def mask_cards(mask, out, n):
-    """Append the cards of ``mask`` to ``out`` from ``n``, in increasing order; returns the new count."""
-    for card in range(NUM_CARDS):
-        if (mask >> card) & 1:
-            out[n] = card
-            n += 1
-    return n
-
-
 # ----- the deal -----------------------------------------------------------------------------------------
 @kernel()
 def undealt(s):
@@ -117,19 +108,9 @@ def chance_outcomes(s, actions, probs):
 
 
 @kernel()
-def popcount(mask):
-    """How many cards a mask holds."""
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
-
-
-@kernel()
 def deal_card(s, card):
     """Chance: ``card`` goes to seat ``cards dealt so far % 4``; after the 52nd the dealer calls first."""
-    count = popcount(s[HANDS] | s[HANDS + 1] | s[HANDS + 2] | s[HANDS + 3])
+    count = card_count(s[HANDS] | s[HANDS + 1] | s[HANDS + 2] | s[HANDS + 3])
     seat = count % NUM_SEATS
     s[HANDS + seat] |= bit(card)
     s[DEALT + seat] |= bit(card)

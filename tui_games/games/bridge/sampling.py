@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple, Sequence
 
+from tui_games.engine.cards.masks import card_count
 from tui_games.engine.jit import kernel, np
 from tui_games.engine.rng import randint
 from tui_games.games.bridge import rules
@@ -70,16 +71,6 @@ def auction_constraints(auction: tuple[int, ...], dealer: int, vulnerability: st
 
 
 # ----- kernels ------------------------------------------------------------------------------------------
-@kernel()
-def popcount(mask):
-    """Cards in a mask."""
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
-
-
 @kernel()
 def play_facts(view, played_by, voids):
     """From the cards played: ``played_by[seat]`` the mask of the cards each seat played, ``voids[seat]``
@@ -137,7 +128,7 @@ def deal_worlds(view, hcp_lo, hcp_hi, len_lo, len_hi, rng, tries, out, misses, s
             seen |= view[rules.HANDS + seat]
         else:
             hidden[seat] = True
-            need[seat] = NUM_TRICKS - popcount(played_by[seat])
+            need[seat] = NUM_TRICKS - card_count(played_by[seat])
     unseen = np.int64(FULL_DECK) & ~seen
     base = np.zeros(NUM_SEATS, np.int64)
     free = np.zeros(NUM_CARDS, np.int64)
@@ -162,7 +153,7 @@ def deal_worlds(view, hcp_lo, hcp_hi, len_lo, len_hi, rng, tries, out, misses, s
             n_free += 1
     room0 = np.zeros(NUM_SEATS, np.int64)
     for seat in range(NUM_SEATS):
-        room0[seat] = need[seat] - popcount(base[seat])
+        room0[seat] = need[seat] - card_count(base[seat])
         if room0[seat] < 0:
             return 0
     reserve = np.zeros((count, NUM_SEATS), np.int64)
