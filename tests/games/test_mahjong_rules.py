@@ -5,6 +5,7 @@ sticks, every listed action checked against an independent reading of the hand).
 import numpy as np
 import pytest
 
+from mahjong_steps import BUF, PROBS, answer, chance, deltas, legal, options, play
 from tui_games.engine.header import CHANCE, PLAYER, SIMULTANEOUS, TERMINAL
 from tui_games.games.mahjong import rules as R
 from tui_games.games.mahjong import scoring as sc
@@ -17,8 +18,6 @@ from tui_games.games.mahjong.shanten import shanten_search
 from tui_games.games.mahjong.tiles import RED_FIVES, parse
 from tui_games.games.mahjong.winning import is_complete, waits
 
-BUF = np.empty(MAX_ACTIONS, dtype=np.int64)
-PROBS = np.empty(MAX_ACTIONS, dtype=np.float64)
 
 
 def types_of(text):
@@ -36,54 +35,6 @@ def deal(hands, dora="6z", dealer=0, honba=0, sticks=0, scores=(25000,) * 4):
             chance(s, t)
     chance(s, read_type(dora))
     return s
-
-
-def chance(s, t):
-    assert s[PLAYER] == CHANCE
-    n = R.chance_outcomes(s, BUF, PROBS)
-    assert t in BUF[:n], f"{t} not in the wall"
-    R.apply_action(s, t)
-
-
-def legal(s):
-    n = R.legal_actions(s, BUF)
-    return [int(a) for a in BUF[:n]]
-
-
-def options(s, seat):
-    n = R.legal_for(s, seat, BUF)
-    return [action_name(int(a)) for a in BUF[:n]]
-
-
-def answer(s, **by_seat):
-    """The answers to a discard: ``s1="pon"`` ..., the others pass."""
-    assert s[PLAYER] == SIMULTANEOUS
-    joint = np.full(4, PASS, dtype=np.int64)
-    for key, text in by_seat.items():
-        seat = int(key[1:])
-        assert text in options(s, seat), (text, options(s, seat))
-        joint[seat] = parse_action(text)
-    R.apply_joint(s, joint)
-
-
-def play(s, *steps):
-    """Plays the steps: ``"draw 5m"`` a tile from the wall, else the mover's action by name; an open
-    call window before a step is passed by all."""
-    for step in steps:
-        if s[PLAYER] == SIMULTANEOUS:
-            answer(s)
-        if step.startswith("draw ") and step != "draw nine terminals":
-            chance(s, read_type(step[5:]))
-            continue
-        action = parse_action(step)
-        assert action in legal(s), (step, [action_name(a) for a in legal(s)])
-        R.apply_action(s, action)
-
-
-def deltas(s):
-    out = np.empty(4, dtype=np.float64)
-    R.returns(s, out)
-    return [int(x) for x in out]
 
 
 def yaku_of(s, seat):

@@ -9,21 +9,19 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from mahjong_steps import BUF, PROBS, answer, chance, deltas, legal, names, options, play
 from tui_games import catalog
 from tui_games.core.series import Series
 from tui_games.engine.header import CHANCE, PLAYER, SIMULTANEOUS, TERMINAL
 from tui_games.games.mahjong import rules as R
 from tui_games.games.mahjong import scoring as sc
-from tui_games.games.mahjong.constants import (CHI, END_EXHAUSTIVE, END_RON, END_TSUMO, KAN, MAX_ACTIONS,
-                                               NINE_TERMINALS, PASS, PON, RIICHI, RON, TSUMO, action_name,
-                                               parse_action, read_type)
+from tui_games.games.mahjong.constants import (CHI, END_EXHAUSTIVE, END_RON, END_TSUMO, KAN, NINE_TERMINALS,
+                                               PASS, PON, RIICHI, RON, TSUMO, action_name, read_type)
 from tui_games.games.mahjong.match import MATCH
 from tui_games.games.mahjong.shanten import shanten_search
 from tui_games.games.mahjong.tiles import parse
 from tui_games.series_replay import finished_deal
 
-BUF = np.empty(MAX_ACTIONS, dtype=np.int64)
-PROBS = np.empty(MAX_ACTIONS, dtype=np.float64)
 SPEC = catalog.get("mahjong")
 
 
@@ -39,65 +37,13 @@ def deal(hands, reading=R.SIMPLE_RULES, dealer=0):
     return s
 
 
-def chance(s, t):
-    assert s[PLAYER] == CHANCE
-    n = R.chance_outcomes(s, BUF, PROBS)
-    assert t in BUF[:n], f"{t} not in the wall"
-    R.apply_action(s, t)
-
-
-def legal(s):
-    n = R.legal_actions(s, BUF)
-    return [int(a) for a in BUF[:n]]
-
-
-def names(s):
-    return [action_name(a) for a in legal(s)]
-
-
-def options(s, seat):
-    n = R.legal_for(s, seat, BUF)
-    return [action_name(int(a)) for a in BUF[:n]]
-
-
-def answer(s, **by_seat):
-    """The answers to a discard: ``s1="pon"`` ..., the others pass."""
-    assert s[PLAYER] == SIMULTANEOUS
-    joint = np.full(4, PASS, dtype=np.int64)
-    for key, text in by_seat.items():
-        seat = int(key[1:])
-        assert text in options(s, seat), (text, options(s, seat))
-        joint[seat] = parse_action(text)
-    R.apply_joint(s, joint)
-
-
-def play(s, *steps):
-    """``"draw 5m"`` a tile from the wall, else the mover's action by name; an open call window before a
-    step is passed by all."""
-    for step in steps:
-        if s[PLAYER] == SIMULTANEOUS:
-            answer(s)
-        if step.startswith("draw "):
-            chance(s, read_type(step[5:]))
-            continue
-        action = parse_action(step)
-        assert action in legal(s), (step, names(s))
-        R.apply_action(s, action)
-
-
-def returns(s):
-    out = np.empty(4, dtype=np.float64)
-    R.returns(s, out)
-    return [int(x) for x in out]
-
-
 def test_four_sets_and_a_pair_win_by_tsumo():
     s = deal(["123m456p789s1122z", "444m777m111p222s6z", "555m888m222p333p7z", "666m999m777p888p5z"])
     assert s[R.LIVE_LEFT] == 84 and s[R.DORA_N] == 0 and s[R.POOL + 34:R.POOL + 37].sum() == 0
     play(s, "draw 2z")
     assert names(s)[-1] == "tsumo" and not any(RIICHI <= a < TSUMO for a in legal(s))
     play(s, "tsumo")
-    assert s[PLAYER] == TERMINAL and s[R.END] == END_TSUMO and returns(s) == [1, -1, -1, -1]
+    assert s[PLAYER] == TERMINAL and s[R.END] == END_TSUMO and deltas(s) == [1, -1, -1, -1]
 
 
 def test_seven_pairs_do_not_win():
@@ -120,11 +66,11 @@ def test_ron_on_any_discard_and_the_first_in_turn_wins_alone():
     play(s, "draw 3z", "discard 3z")
     assert options(s, 1) == ["ron", "pass"] and options(s, 3) == ["ron", "pass"] and options(s, 2) == ["pass"]
     answer(s, s1="ron", s3="ron")
-    assert s[R.END] == END_RON and s[R.WINNERS] == 0b10 and returns(s) == [-1, 1, -1, -1]
+    assert s[R.END] == END_RON and s[R.WINNERS] == 0b10 and deltas(s) == [-1, 1, -1, -1]
     s = deal(RON_HANDS)
     play(s, "draw 5z", "discard 5z")
     answer(s, s2="ron")  # across the table
-    assert s[R.WINNERS] == 0b100 and s[R.WIN_FROM] == 0 and returns(s) == [-1, -1, 1, -1]
+    assert s[R.WINNERS] == 0b100 and s[R.WIN_FROM] == 0 and deltas(s) == [-1, -1, 1, -1]
 
 
 def test_no_furiten():
@@ -188,7 +134,7 @@ def test_the_wall_runs_out_and_nobody_scores():
         chance(s, t)
         draws += 1
         play(s, f"discard {action_name(t).split()[1]}")
-    assert s[R.END] == END_EXHAUSTIVE and draws == 84 and returns(s) == [0, 0, 0, 0]
+    assert s[R.END] == END_EXHAUSTIVE and draws == 84 and deltas(s) == [0, 0, 0, 0]
     assert s[R.POOL:R.POOL + 37].sum() == 0
 
 
@@ -332,7 +278,7 @@ def test_random_playouts_follow_the_simple_rules():
     for seed in range(120):
         s = playout(seed)
         ends[int(s[R.END])] = ends.get(int(s[R.END]), 0) + 1
-        r = returns(s)
+        r = deltas(s)
         assert r == [0, 0, 0, 0] if s[R.END] == END_EXHAUSTIVE else sorted(r) == [-1, -1, -1, 1]
         assert s[R.DORA_N] == 0 and s[R.RIICHI_STICKS] == 0 and s[R.IN_RIICHI:R.IN_RIICHI + 4].sum() == 0
     assert set(ends) == {END_TSUMO, END_RON, END_EXHAUSTIVE}, ends

@@ -339,3 +339,14 @@ async def test_keys_screen_lists_the_hand_of_cards_keys_and_remaps_one(home):
         await pilot.pause()
         assert app.settings.keymap == {"hand.next": "z"} == load_settings().keymap
         assert table.get_row_at(ids.index("hand.next"))[2] == "z *"
+
+
+def test_while_a_game_prepares_undo_is_hidden_where_the_game_has_none_and_greyed_where_it_has():
+    from tui_games.ui.screens.game import GameRequest, GameScreen
+
+    no_undo = GameScreen(GameRequest(game_id="mahjong"))
+    assert no_undo.check_action("undo", ()) is False and no_undo.check_action("redo", ()) is False
+    with_undo = GameScreen(GameRequest(game_id="tic-tac-toe"))
+    assert with_undo.check_action("undo", ()) is None and with_undo.check_action("redo", ()) is None
+    unread_save = GameScreen(GameRequest(resume="/nowhere/save.json"))  # its game is not known yet
+    assert unread_save.check_action("undo", ()) is None

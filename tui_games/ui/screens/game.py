@@ -605,6 +605,8 @@ class GameScreen(Screen):
                                  "hint": "hints"}.get(action, action)):
                 return False  # a room's table offers none of these
             if match is None:
+                if action in ("undo", "redo") and self._known_spec is not None and not self._known_spec.allow_undo:
+                    return False  # a game without undo, still preparing: not shown
                 return False if action in ("new_same", "next_deal") else None
             if action in ("undo", "redo") and not (match.spec.allow_undo and match.human_seats):
                 return False  # never possible in this game (or with no human seat left): not shown
@@ -652,10 +654,19 @@ class GameScreen(Screen):
 
     def action_rules(self) -> None:
         """Show the rules of this game."""
-        spec: GameSpec | None = self.match.spec if self.match else (
-            catalog.get(self.request.game_id) if self.request.game_id else None)
+        spec = self._known_spec
         if spec is not None:
             self.app.open_rules(spec)
+
+    @property
+    def _known_spec(self) -> GameSpec | None:
+        """The game's catalogue entry: the match's, or while it prepares the one asked for (None for a
+        save not read yet)."""
+        if self.match is not None:
+            return self.match.spec
+        if self.request.room is not None:
+            return self.request.room.spec
+        return catalog.get(self.request.game_id) if self.request.game_id else None
 
     def action_save(self) -> None:
         """Save now (every move is auto-saved too)."""
