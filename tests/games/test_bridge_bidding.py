@@ -1,5 +1,6 @@
 """Bridge's bidding system: hand evaluation, textbook hands and their openings, responses and rebids
-(Stayman, transfers, Jacoby, raises and game tries, Blackwood), competitive calls (overcalls, takeout,
+(Stayman, transfers, Jacoby, raises and game tries by points and losing tricks, Blackwood), competitive
+calls (overcalls, takeout,
 negative and penalty doubles), the inference each auction gives, and the system never making an illegal
 call: four seats bidding by it on random deals, and random auctions where it calls now and then.
 
@@ -14,6 +15,7 @@ import time
 import pytest
 
 from tui_games.games.bridge.bidding import choose_call, explanations, inferences, legal_calls, replay
+from tui_games.games.bridge.bidding_captain import agreed_trumps
 from tui_games.games.bridge.bidding_core import Context
 from tui_games.games.bridge.constants import (BID_BASE, DOUBLE, NUM_ACTIONS, PASS, REDOUBLE, call_name,
                                               parse_action)
@@ -272,7 +274,7 @@ def test_the_asker_signs_off_bids_the_slam_or_asks_for_kings():
 # -- competition --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("hand, expected", [
-    ("KQJ82.73.A84.972", "1S: overcall: 8-17 points, five or more spades"),
+    ("KQJ82.73.A84.972", "1S: overcall: 8-19 points, five or more spades"),
     ("AQ82.7.KJ84.Q972", "X: takeout: 12+ HCP, short in hearts, support for the others"),
     ("KQ2.AJ3.KJ84.Q72", "1NT: 15-18 balanced, a stopper in hearts"),
     ("KQ2.AK3.AKJ84.Q2", "X: a strong hand: 18+ HCP"),
@@ -469,3 +471,64 @@ def test_the_same_hand_and_auction_give_the_same_call():
 def test_a_finished_auction_takes_no_call():
     with pytest.raises(ValueError):
         choose_call(Hand.from_text("9743.982.8642.72"), 0, "none", calls("pass", "pass", "pass", "pass"))
+
+
+# -- judgement: losing tricks, invitations, slams, competition ---------------------------------------
+
+def test_the_losing_trick_count():
+    assert Hand.from_text("K32.QJT75.A2.K74").losers == 7  # K32 2, QJT 2, A2 1, K74 2
+    assert Hand.from_text("AJT.982.KQ43.862").losers == 9
+    assert Hand.from_text("AKQ.AKQ.AKQ.AKQJ").losers == 0
+    assert Hand.from_text(".AQ2.KJT9876.Q54").losers == 5  # a void 0, AQ2 1, KJT 2, Q54 2
+    assert [Hand.from_text("A.K.Q2.AKQJT9876").suit_losers(s) for s in range(4)] == [0, 2, 1, 0]
+
+
+def test_raises_and_their_answers_count_losers():
+    one_heart = ["1H", "pass"]
+    assert bid("AJT.J82.KQ43.862", one_heart) == "2H: 10-12 points but nine losers or more, three or more hearts"
+    assert bid("K63.QT62.98.A873", one_heart) == "3H: limit raise: 10-12 points, three or more hearts"
+    limit = ["1H", "pass", "3H", "pass"]
+    assert call_of("K32.QJT75.A2.K74", limit) == "pass"  # 13 HCP, seven losers: nine tricks
+    assert bid("A2.KQJ75.K432.72", limit) == "4H: game: accepts the limit raise, six losers or fewer"
+    raised = ["1H", "pass", "2H", "pass"]
+    assert call_of("KJ5.AJ974.K84.Q3", raised) == "pass"  # 16 support points but eight losers
+    assert bid("85.KQT974.AQ84.2", raised) == "4H: game: five losers or fewer"  # 11 HCP, 16 points
+
+
+def test_the_1nt_opener_answers_the_invitation_by_its_range():
+    invited = ["1NT", "pass", "2NT", "pass"]
+    assert bid("AQ5.KJ74.K84.Q32", invited) == "pass: declines the invitation: 15 HCP"
+    assert bid("AQ5.KJ7.K84.QJ32", invited) == "3NT: accepts the invitation: 16-17 HCP"
+
+
+def test_a_weak_hand_rescues_partners_doubled_1nt_overcall_into_its_long_suit():
+    assert bid("865.Q82.87654.J8", ["1H", "1NT", "X"]) == "2D: rescue: 0-5 HCP, five or more diamonds"
+    assert call_of("865.Q82.K7654.J8", ["1H", "1NT", "X"]) == "pass"  # 6 HCP: help to make it
+
+
+def test_a_new_suit_at_the_three_level_over_a_jump_overcall_is_forcing():
+    assert bid("AJ9653.K8.K98.J8", ["1D", "3C"]) == "3S: five or more spades, 12+ HCP, forcing"
+
+
+def test_a_forced_balanced_hand_bids_3nt_rather_than_its_minor_at_the_four_level():
+    auction = ["1D", "pass", "1H", "pass", "2NT", "pass", "3H", "pass"]
+    assert call_of("A43.73.AK87.AK42", auction) == "3NT"
+
+
+def test_partners_no_trumps_promise_two_cards_so_six_of_mine_are_a_fit():
+    auction = ["1C", "pass", "1H", "1S", "1NT", "2S"]
+    assert call_of("6.AK9642.QT86.AT", auction) == "4H"
+
+
+def test_blackwood_asks_only_for_the_suit_the_auction_agrees():
+    # after 1D 1H 1S the suit of 4NT would be spades: a long-heart hand bids game in hearts instead
+    assert call_of(".AQJ9864.KQ.J762", ["1D", "pass", "1H", "pass", "1S", "pass"]) == "4H"
+    auction = ["1S", "pass", "2C", "pass", "3S", "pass", "4S", "pass"]
+    assert call_of("AQJ953.AK.KT853.", auction) == "4NT"
+    after = replay(calls(*auction, "4NT", "pass", "5H", "pass"), 0)
+    assert agreed_trumps(after, 8) == SPADES
+
+
+def test_overcalls_take_strong_one_suited_hands_below_the_strong_double():
+    # 17 HCP and six diamonds over a weak two: a three-level overcall, not a pass
+    assert call_of("A97.AT2.AQJ653.Q", ["2S"]) == "3D"

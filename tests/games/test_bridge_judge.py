@@ -75,13 +75,15 @@ def test_scores_are_the_sides_duplicate_scores():
 
 
 def test_bids_the_game_the_system_passes_below():
-    # Partner opened 1H and West preempted 3C: with 13 HCP and four trumps the system passes, but
-    # 4H is close to cold opposite an opening bid.
+    # Partner opened 1H and West preempted 3C: with 11 HCP, two aces and four trumps the system passes,
+    # but 4H is close to cold opposite an opening bid. A dozen or two deals are noisy: most seeds must
+    # find it.
     hand, auction = "AJ5.AJ62.J842.93", "pass pass 1H 3C"
     assert system(hand, auction) == "pass"
-    call, explanation = judged(hand, auction)
-    assert call == "4H"
-    assert explanation.startswith("4H: game") and "simulation of" in explanation
+    verdicts = [judged(hand, auction, seed=seed) for seed in range(1, 6)]
+    games = [explanation for call, explanation in verdicts if call == "4H"]
+    assert len(games) >= 4, verdicts
+    assert all(text.startswith("4H: game") and "simulation of" in text for text in games)
 
 
 def test_does_not_invite_a_hopeless_game():

@@ -25,11 +25,11 @@ from typing import Iterable, NamedTuple, Sequence
 from tui_games.games.bridge.bidding_captain import (after_answer, agreed_trumps, blackwood_answers, forced_bids,
                                                     king_answers, placement)
 from tui_games.games.bridge.bidding_compete import (advance_overcall, advance_takeout, answer_negative_double,
-                                                    defender_first, over_notrump_interference,
+                                                    defender_first, escape_from_double, over_notrump_interference,
                                                     respond_over_interference)
 from tui_games.games.bridge.bidding_core import Bid, Context, is_bid, rule
-from tui_games.games.bridge.bidding_notrump import (after_stayman, after_transfer, notrump_responses,
-                                                    preempt_responses, stayman_answers, strong_two_clubs_rebids,
+from tui_games.games.bridge.bidding_notrump import (after_stayman, after_transfer, invitation_answers,
+                                                    notrump_responses, preempt_responses, stayman_answers, strong_two_clubs_rebids,
                                                     strong_two_clubs_responses, transfer_answers, weak_two_rebids,
                                                     weak_two_responses)
 from tui_games.games.bridge.bidding_openings import opener_rebid, opening, responses_to_one
@@ -236,6 +236,8 @@ def _notrump_auction(rest: list[int], lo: int, hi: int, level: int) -> list[Bid]
             return transfer_answers(transfers[asked], level + 1, hi)
         if level == 1 and asked == bid_action(2, SPADES):
             return [rule("3C", "as asked")]
+        if level == 1 and asked == bid_action(2, NO_TRUMP):
+            return invitation_answers(lo, hi)
         return []
     if len(rest) == 2:
         asked, answer = rest
@@ -257,6 +259,8 @@ def _their_auction(ctx: Context) -> list[Bid]:
     tag = first_rule.tag if first_rule is not None else ""
     first_call = ctx.auction[first]
     by_partner = ctx.caller(first) == ctx.partner
+    if tag == "nt overcall" and by_partner and ctx.auction[first + 1:] == [DOUBLE]:
+        return escape_from_double(ctx)
     if tag == "nt overcall" and bid_level(first_call) <= 2:
         since = ctx.auction[first + 1:]
         theirs_since = [c for i, c in enumerate(since, first + 1) if not ctx.ours(ctx.caller(i))]

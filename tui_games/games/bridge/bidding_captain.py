@@ -5,11 +5,13 @@ The rules read what partner has shown (its HCP and points ranges and each suit's
 the inference) and count against the bottom of partner's range (one above it when the range is five
 points or wider; its middle after an invitation, so that a maximum accepts):
 - a fit is eight or more trumps between the hands (seven of one's own where partner has shown nothing
-  in the suit), a major before a minor;
-- a small slam with 33+ points between the hands and a fit goes through Blackwood 4NT (5C no ace or
+  in the suit; partner's natural no trumps at the one or two level show two cards in every suit), a
+  major before a minor;
+- a small slam with 33+ points between the hands and a fit goes through Blackwood 4NT, asking in the
+  suit the auction agrees (the last suit both partners bid, else the last suit the side bid; 5C no ace or
   four, 5D one, 5H two, 5S three; the asker signs off with two aces missing, bids six with one, and
-  asks for kings with 5NT when none is missing, bidding seven with all four kings); without a fit
-  6NT with 33+ HCP, 7NT with 37+;
+  asks for kings with 5NT when none is missing, bidding seven with all four kings); without a fit (or
+  with no suit bid yet) 6NT with 33+ HCP, 7NT with 37+;
 - game with 25+ points: four of a major with a fit, 3NT with the opponents' suits stopped, five of a
   minor with a fit of three or more cards in partner's hand and 29+; with game values and no fit yet,
   a five-card major again or a new major first (forcing);
@@ -20,13 +22,13 @@ points or wider; its middle after an invitation, so that a maximum accepts):
 - over the opponents' bid: compete in a fit to the level of the trumps held between the hands (the Law
   of Total Tricks: eight trumps, the two level; nine, the three level), double them for penalty (see
   :func:`_penalty`), else pass.
-A forced hand that finds nothing here raises partner, bids its longest suit or no trumps.
+A forced hand that finds nothing here raises partner, bids a five-card suit below 3NT, then 3NT rather
+than a minor at the four level (unless it holds six cards and no stopper), then its longest suit.
 """
 
 from __future__ import annotations
 
-from tui_games.games.bridge.bidding_core import (GAME_LEVEL, ONE_ROUND, Bid, Context, count_word, holding, is_bid,
-                                                 rule)
+from tui_games.games.bridge.bidding_core import GAME_LEVEL, ONE_ROUND, Bid, Context, holding, is_bid, rule
 from tui_games.games.bridge.constants import (DOUBLE, NO_TRUMP, NUM_SUITS, PASS, bid_action, bid_level, bid_strain,
                                               call_name)
 from tui_games.games.bridge.hand_eval import MAJORS, Hand
@@ -56,7 +58,9 @@ class Partner:
         self.lo, self.hi = _bottom(known.points, invited)
         """Partner's points, for a suit contract."""
         self.lengths = [lo for lo, _hi in known.lengths]
-        """The least length of each suit partner has shown."""
+        """The least length of each suit partner has shown (two in each after its natural no trumps)."""
+        if _bid_notrump(ctx, ctx.partner):
+            self.lengths = [max(n, 2) for n in self.lengths]
         self.game = GAME - VULNERABLE_GAME_BONUS if ctx.vulnerable else GAME
         """Points between the hands to bid game with: one fewer when vulnerable (at IMPs a vulnerable
         game's 500 bonus pays for bidding it at the odds of a finesse)."""
@@ -79,13 +83,22 @@ class Partner:
         return max(2, 8 - shown) if shown >= 2 else 7
 
 
+def _bid_notrump(ctx: Context, seat: int) -> bool:
+    """Whether ``seat`` has bid no trumps naturally (not Blackwood or a conventional 2NT) at the two
+    level or lower: a hand with no singleton (3NT is left out: it may be a choice of game)."""
+    return any(ctx.caller(i) == seat and is_bid(call) and bid_strain(call) == NO_TRUMP and bid_level(call) <= 2
+               and (rule_ is None or rule_.tag in NATURAL + ("nt overcall",))
+               for i, (call, rule_) in enumerate(zip(ctx.auction, ctx.rules)))
+
+
 def _bottom(shown: tuple[int, int], invited: bool) -> tuple[int, int]:
     """A range as the placement counts it: after an invitation from its middle (the inviter asks for
-    game with the better half of the range), a wide one (five points or more) from one above its bottom
-    (few hands lie at the very bottom of a wide range), else from its bottom."""
+    game with the better half of the range; of a range wider than four points, the middle of its
+    bottom four), a wide one (five points or more) from one above its bottom (few hands lie at the
+    very bottom of a wide range), else from its bottom."""
     lo, hi = shown
     if invited:
-        return (lo + hi + 1) // 2, hi
+        return (lo + min(hi, lo + 4) + 1) // 2, hi
     return (lo + 1, hi) if hi - lo >= 5 else (lo, hi)
 
 
@@ -130,15 +143,18 @@ def _slams(ctx: Context, partner: Partner) -> list[Bid]:
     rules = []
     if any(r is not None and r.tag == "blackwood" for i, r in enumerate(ctx.rules) if ctx.ours(ctx.caller(i))):
         return rules
-    for suit in PREFERENCE:
+    suit = trumps_for_4nt(ctx, len(ctx.auction))
+    if suit is not None:
         aces = {CLUBS: 2, DIAMONDS: 1}.get(suit, 0)
-        rules.append(rule("4NT", "Blackwood, asks for aces", points=(SLAM - partner.lo, 37), trumps=suit,
-                          tag="blackwood", test=lambda h, s=suit, a=aces: _is_fit(s, partner)(h) and h.aces >= a,
+        rules.append(rule("4NT", "Blackwood, asks for aces", points=(SLAM - partner.lo, 37),
+                          trumps=suit, tag="blackwood",
+                          test=lambda h, s=suit, a=aces: _is_fit(s, partner)(h) and h.aces >= a,
                           **holding(suit, partner.need(suit))))
-    no_fit = _no_fit(partner, range(NUM_SUITS))
+    no_fit = _no_fit(partner, range(NUM_SUITS)) if suit is not None else (lambda h: True)
     grand, slam = GRAND - partner.hcp_lo, SLAM - partner.hcp_lo
+    words = "no fit" if suit is not None else "no suit agreed"
     rules += [rule("7NT", f"{GRAND}+ HCP between us", hcp=(grand, 37), test=no_fit),
-              rule("6NT", f"{SLAM}+ HCP between us, no fit", hcp=(slam, grand - 1), test=no_fit)]
+              rule("6NT", f"{SLAM}+ HCP between us, {words}", hcp=(slam, grand - 1), test=no_fit)]
     return rules
 
 
@@ -303,17 +319,31 @@ def forced_bids(ctx: Context) -> list[Bid]:
             rules.append(rule(call, f"forced: three or more {SUIT_WORDS[suit]}", **holding(suit, 3)))
     theirs = {bid_strain(call) for i, call in enumerate(ctx.auction) if is_bid(call) and not ctx.ours(ctx.caller(i))}
     ours = [s for s in PREFERENCE if s not in theirs]
-    for least in (5, 0):
-        for suit in ours:
-            call = ctx.cheapest(suit)
-            if call is not None:
-                rules.append(rule(call, f"forced: {SUIT_WORDS[suit]}, the longest suit" + (
-                    f" ({count_word(least)} or more)" if least else ""), test=lambda h, s=suit: h.longest(ours) == s,
-                    **holding(suit, least)))
+    three_nt = bid_action(3, NO_TRUMP)
+    for suit in ours:
+        call = ctx.cheapest(suit)
+        if call is not None and call < three_nt:
+            rules.append(rule(call, f"forced: {SUIT_WORDS[suit]}, the longest suit (five or more)",
+                              test=lambda h, s=suit: h.longest(ours) == s, **holding(suit, 5)))
+    for suit in ours:
+        call = ctx.cheapest(suit)
+        if call is not None and call > three_nt:
+            rules.append(rule(call, f"forced: six or more {SUIT_WORDS[suit]}, no stopper for no trumps",
+                              test=lambda h, s=suit: h.longest(ours) == s and not _stops(ctx, h), **holding(suit, 6)))
     call = ctx.cheapest(NO_TRUMP)
     if call is not None:
         rules.append(rule(call, "forced: no fit and no suit to bid"))
+    for suit in ours:
+        call = ctx.cheapest(suit)
+        if call is not None:
+            rules.append(rule(call, f"forced: {SUIT_WORDS[suit]}, the longest suit",
+                              test=lambda h, s=suit: h.longest(ours) == s))
     return rules
+
+
+def _stops(ctx: Context, hand: Hand) -> bool:
+    """Whether ``hand`` stops every suit the opponents have shown (no trumps for us)."""
+    return all(hand.stopper(s) for s in ctx.their_suits())
 
 
 def blackwood_answers() -> list[Bid]:
@@ -366,17 +396,27 @@ def after_answer(ctx: Context, trumps: int | None, kings: bool) -> list[Bid]:
 
 
 def agreed_trumps(ctx: Context, index: int) -> int | None:
-    """The suit a Blackwood 4NT (call number ``index``) asked for: the last suit our side bid
-    naturally before it, else the trumps its rule counted, else None (no trumps)."""
-    seat = ctx.caller(index)
-    for i in range(index - 1, -1, -1):
-        call, rule_ = ctx.auction[i], ctx.rules[i]
-        if (ctx.caller(i) - seat) % 2 == 0 and is_bid(call) and bid_strain(call) != NO_TRUMP and (
-                rule_ is None or rule_.tag in NATURAL):
-            return bid_strain(call)
+    """The suit a Blackwood 4NT (call number ``index``) asked for: the trumps its rule counted, else
+    the last suit our side bid naturally before it, else None (no trumps)."""
+    suit = trumps_for_4nt(ctx, index)
+    if suit is not None:
+        return suit
     asked = ctx.rules[index]
     return asked.meaning.trumps if asked is not None else None
 
 
+def trumps_for_4nt(ctx: Context, index: int) -> int | None:
+    """The suit a 4NT as call number ``index`` asks aces for, read from the auction before it: the last
+    suit both partners have bid naturally, else the last suit the side bid naturally; None before any."""
+    seat = ctx.caller(index)
+    natural = [(ctx.caller(i), bid_strain(call)) for i, (call, rule_) in enumerate(zip(ctx.auction[:index],
+               ctx.rules[:index])) if (ctx.caller(i) - seat) % 2 == 0 and is_bid(call) and bid_strain(call) != NO_TRUMP
+               and (rule_ is None or rule_.tag in NATURAL)]
+    both = [suit for _seat, suit in natural if {s for s, t in natural if t == suit} == {seat, (seat + 2) % 4}]
+    if both:
+        return both[-1]
+    return natural[-1][1] if natural else None
+
+
 __all__ = ["GAME", "GRAND", "MINOR_GAME", "Partner", "SLAM", "after_answer", "agreed_trumps", "best_fit",
-           "blackwood_answers", "forced_bids", "king_answers", "placement", "shown_count"]
+           "blackwood_answers", "forced_bids", "king_answers", "placement", "shown_count", "trumps_for_4nt"]

@@ -7,21 +7,23 @@ or two level, "balancing", with 3 points less):
   three-level preempt; 11-14 balancing);
 - takeout double (forcing): 12+ HCP (one more a level higher, up to three), at most two cards in their
   suits and three or more in each other suit; or any hand of 18+ HCP;
-- simple overcall: a five-card suit (a good one, or 11+ HCP), 8-17 points (HCP and length) at the one
-  level, 11-17 at the two level, a six-card suit and 13-17 at the three level; weak jump overcall: a
-  good six-card suit and 6-10 HCP;
+- simple overcall: a five-card suit (a good one, or 11+ HCP), at most 17 HCP and 8-19 points (HCP and
+  length) at the one level, 11-19 at the two level, a six-card suit and 13-19 at the three level; weak
+  jump overcall: a good six-card suit and 6-10 HCP;
 - over their 1NT opening: double for penalty with 15+ HCP, or a six-card suit at the two level with
   8-15 points.
 The advancer, after a takeout double (its right-hand opponent passing, it must bid): a cue bid in their
 suit with 12+, no trumps with a stopper (1NT 6-10, 2NT 11-12, 3NT 13+), a jump with 9-11, or its best
 suit (a four-card major first) at the cheapest level; a pass converts the double to penalties only with
-five strong trumps. After an overcall: a cue bid shows a limit raise or better, a jump raise is
-preemptive, a single raise 7-10 points with three trumps, no trumps with a stopper, a new good five-card
-suit is not forcing.
+five strong trumps. After partner's 1NT overcall is doubled, a hand of 0-5 HCP with a five-card suit
+runs to it. After an overcall: a cue bid shows a limit raise or better, a jump raise is preemptive, a
+single raise 7-10 points with three trumps, no trumps with a stopper, a new good five-card suit is not
+forcing.
 The opener's partner, after an overcall: the cue bid shows a limit raise or better, four of a major (five
 of a minor) game values with support, a jump raise is preemptive, a single raise 6-10 points; then a
 negative double (6+ HCP at the one level, 8+ at two, 10+ at three) shows four cards in the unbid
-major(s), or in both unbid minors; a new suit is forcing; no trumps need a stopper (1NT 8-10, 2NT
+major(s), or in both unbid minors; a new suit is forcing (four cards at the one level, five and 10+ HCP
+at two, five and 12+ at three); no trumps need a stopper (1NT 8-10, 2NT
 11-12, 3NT 13-15). Over their no trumps, double is for penalty with 10+. After a takeout double, a
 redouble shows 10+ HCP without a fit; the other responses are as without it. The opener answers a
 negative double by showing the unbid major, no trumps with a stopper, or its suit.
@@ -111,7 +113,7 @@ def defender_first(ctx: Context) -> list[Bid]:
                           test=_takeout_shape(theirs)))
     if not light:
         rules += _weak_jumps(ctx, theirs)
-    ranges = {1: (8 - light, 17), 2: (11 - light, 17), 3: (13 - light, 17)}
+    ranges = {1: (8 - light, 19), 2: (11 - light, 19), 3: (13 - light, 19)}
     for lvl, (lo, hi) in ranges.items():
         rules += _overcalls(ctx, theirs, lo, hi, least=5 if lvl < 3 else 6, level=lvl)
     return rules + [rule("pass", "not enough to overcall or double", hcp=(0, 17))]
@@ -135,7 +137,7 @@ def _overcalls(ctx: Context, theirs: list[int], lo: int, hi: int, least: int, le
         if call is None or (level is not None and bid_level(call) != level):
             continue
         rules.append(rule(call, f"overcall: {lo}-{hi} points, {count_word(least)} or more {SUIT_WORDS[suit]}",
-                          points=(lo, hi), hcp=(max(0, lo - 3), hi), tag="overcall",
+                          points=(lo, hi), hcp=(max(0, lo - 3), min(hi, 17)), tag="overcall",
                           test=_best_suit(suit, theirs, least), **holding(suit, least)))
     return rules
 
@@ -161,6 +163,19 @@ def _weak_jumps(ctx: Context, theirs: list[int]) -> list[Bid]:
                           hcp=(6, 10), tag="weak jump", test=lambda h, s=suit: h.good_suit(s),
                           **holding(suit, 6, 7)))
     return rules
+
+
+def escape_from_double(ctx: Context) -> list[Bid]:
+    """The advancer after partner's no-trump overcall is doubled for penalty: a weak hand runs to a
+    five-card suit of its own at the cheapest level; otherwise it leaves the double in."""
+    theirs = _theirs(ctx)
+    rules = []
+    for suit in (SPADES, HEARTS, DIAMONDS, CLUBS):
+        call = ctx.cheapest(suit)
+        if suit not in theirs and call is not None:
+            rules.append(rule(call, f"rescue: 0-5 HCP, five or more {SUIT_WORDS[suit]}", hcp=(0, 5),
+                              test=lambda h, s=suit: h.longest() == s, **holding(suit, 5)))
+    return rules + [rule("pass", "no trumps doubled will do")]
 
 
 def advance_takeout(ctx: Context) -> list[Bid]:
@@ -290,14 +305,17 @@ def respond_over_interference(ctx: Context, opened: int) -> list[Bid]:
                           **{("CDHS"[s]): (4, 13) for s in majors}))
     for suit in (SPADES, HEARTS, DIAMONDS, CLUBS):
         call = ctx.cheapest(suit)
-        if suit not in unbid or call is None or bid_level(call) > 2:
+        if suit not in unbid or call is None or bid_level(call) > 3:
             continue
         if bid_level(call) == 1:
             rules.append(rule(call, f"four or more {SUIT_WORDS[suit]}, 6+ HCP, forcing", hcp=(6, 37),
                               forcing=ONE_ROUND, **holding(suit, 4)))
-        else:
+        elif bid_level(call) == 2:
             rules.append(rule(call, f"five or more {SUIT_WORDS[suit]}, 10+ HCP, forcing", hcp=(10, 37),
                               forcing=ONE_ROUND, **holding(suit, 5)))
+        else:
+            rules.append(rule(call, f"five or more {SUIT_WORDS[suit]}, 12+ HCP, forcing", hcp=(12, 37),
+                              forcing=ONE_ROUND, test=lambda h, s=suit: h.longest() == s, **holding(suit, 5)))
     for nt_level, (lo, hi) in ((1, (8, 10)), (2, (11, 12)), (3, (13, 15))):
         rules.append(rule(bid_action(nt_level, NO_TRUMP), f"{lo}-{hi} HCP, a stopper in {_words(theirs)}",
                           hcp=(lo, hi), test=_stoppers(theirs)))
@@ -362,4 +380,5 @@ def over_notrump_interference(ctx: Context) -> list[Bid]:
 
 
 __all__ = ["advance_overcall", "advance_takeout", "answer_negative_double", "balancing", "defender_first",
+           "escape_from_double",
            "over_notrump_interference", "respond_over_interference"]

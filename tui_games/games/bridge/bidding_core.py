@@ -34,6 +34,8 @@ SUPPORT_SLACK = 5
 """The most a hand's support points are likely to exceed its HCP, for reading a points range as HCP."""
 TOTAL_SLACK = 3
 """The most a hand's length points are likely to add to its HCP, read the same way."""
+NOTRUMP_SLACK = 1
+"""The most a hand's no-trump points (a long suit's sixth card and more) are likely to add to its HCP."""
 
 NOT_FORCING, ONE_ROUND, GAME_FORCING = 0, 1, 2
 """How forcing a bid is: partner may pass, must bid once more, or must not stop below game."""
@@ -97,7 +99,8 @@ class Meaning:
         """The HCP the meaning allows, its points range read as HCP with room for distribution."""
         lo, hi = self.hcp
         if self.points is not None:
-            slack = TOTAL_SLACK if self.trumps is None else SUPPORT_SLACK
+            slack = (TOTAL_SLACK if self.trumps is None else NOTRUMP_SLACK if self.trumps == NO_TRUMP
+                     else SUPPORT_SLACK)
             lo, hi = max(lo, self.points[0] - slack), min(hi, self.points[1])
         return lo, max(lo, hi)
 
@@ -431,6 +434,6 @@ class Context:
             known.narrow((known.hcp[0], top), known.points, known.lengths)
 
 
-__all__ = ["ANY_HCP", "ANY_LENGTH", "Bid", "COUNT_WORDS", "Context", "DECK_HCP", "GAME_FORCING", "GAME_LEVEL", "MAX_HCP", "Meaning",
-           "NOT_FORCING", "NO_TRUMP", "ONE_ROUND", "Range", "SeatKnowledge", "SUPPORT_SLACK", "TOTAL_SLACK",
-           "count_word", "holding", "holdings", "is_bid", "rule", "side_of", "to_call"]
+__all__ = ["ANY_HCP", "ANY_LENGTH", "Bid", "COUNT_WORDS", "Context", "DECK_HCP", "GAME_FORCING", "GAME_LEVEL",
+           "MAX_HCP", "Meaning", "NOT_FORCING", "NOTRUMP_SLACK", "NO_TRUMP", "ONE_ROUND", "Range", "SeatKnowledge",
+           "SUPPORT_SLACK", "TOTAL_SLACK", "count_word", "holding", "holdings", "is_bid", "rule", "side_of", "to_call"]

@@ -5,7 +5,8 @@ Over partner's no trumps of ``lo``-``hi`` HCP (1NT 15-17, 2NT 20-21, 2C-2D-2NT 2
 2NT), Stayman (2C or 3C: a four-card major and game interest, or invitational over 1NT), 2S over 1NT a
 weak hand with a long minor (opener bids 3C, responder passes or corrects to 3D), and natural raises in
 no trumps by the count: 25 between the hands for game, 33 for a small slam, 37 for a grand; a
-quantitative 4NT invites six. The opener answers Stayman with 2H (four hearts, perhaps four spades), 2S
+quantitative 4NT invites six; over an invitational 2NT the 1NT opener bids 3NT with the top two
+points of its range or a good five-card suit. The opener answers Stayman with 2H (four hearts, perhaps four spades), 2S
 (four spades, not four hearts) or 2D (neither), and completes a transfer (over 1NT it jumps with four
 trumps and a maximum: a super-accept).
 
@@ -64,6 +65,16 @@ def notrump_responses(lo: int, hi: int, level: int) -> list[Bid]:
                           tag="invite"))
     weak = max(0, (invite[0] if has_room else game_from) - 1)
     return rules + [rule("pass", f"0-{weak} HCP, no game", hcp=(0, weak))]
+
+
+def invitation_answers(lo: int, hi: int) -> list[Bid]:
+    """The 1NT opener's answer to partner's invitational 2NT: 3NT with the top two points of its range
+    (or a five-card suit to run), else pass."""
+    return [rule("3NT", f"accepts the invitation: {hi - 1}-{hi} HCP", hcp=(hi - 1, hi)),
+            rule("3NT", "accepts the invitation: a five-card suit to run", hcp=(lo, hi),
+                 test=lambda hand: hand.shape[0] >= 5 and hand.good_suit(hand.longest())),
+            rule("pass", f"declines the invitation: {lo}-{hi - 2} HCP" if hi - 2 > lo else
+                 f"declines the invitation: {lo} HCP", hcp=(lo, hi - 2))]
 
 
 def _longer_major(major: int):
@@ -205,6 +216,6 @@ def preempt_responses(suit: int) -> list[Bid]:
             rule("pass", "no game opposite a preempt", hcp=(0, 15))]
 
 
-__all__ = ["GAME", "GRAND", "SLAM", "after_stayman", "after_transfer", "notrump_responses",
+__all__ = ["GAME", "GRAND", "SLAM", "after_stayman", "after_transfer", "invitation_answers", "notrump_responses",
            "preempt_responses", "stayman_answers", "strong_two_clubs_rebids", "strong_two_clubs_responses",
            "transfer_answers", "weak_two_rebids", "weak_two_responses"]

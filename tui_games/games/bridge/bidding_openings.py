@@ -8,7 +8,8 @@ three-level preempts with 5-10 and a good seven-card suit, four of a major with 
 one opens only by the rule of 15 (HCP + spades) and never preempts.
 
 Responses to one of a major: Jacoby 2NT (game-forcing raise, 4+ trumps, 13+), 4M preemptive (5+ trumps,
-under 10 HCP), 3M limit raise (10-12 support points), 2M (6-10), 1S over 1H (4+ spades, 6+), 3NT (15-17
+under 10 HCP), 3M limit raise (10-12 support points and eight losers or fewer by the Losing Trick Count),
+2M (6-10, or 10-12 with nine losers), 1S over 1H (4+ spades, 6+), 3NT (15-17
 balanced, at most two trumps), a new suit at the two level (10+, forcing: four cards, five for 2H over
 1S, three in a minor when nothing else), 1NT (6-10), pass (0-5). To one of a minor: a four-card major
 (6+, up the line; 1D over 1C first with 11+ and longer diamonds), 1D over 1C, 2NT 11-12 and 3NT 13-15
@@ -16,9 +17,12 @@ balanced without a major, raises (6-10, limit 10-12) with five clubs or four dia
 1NT (6-10), pass.
 
 The opener's rebid: after a one-level response, a raise with four trumps (12-15, 16-18 a jump, 19-21
-game), a major at the one level, 2NT 18-19 balanced, its six-card suit (12-15, a jump 16-18), a reverse
-(17+, forcing), 1NT 12-14 balanced, a lower new suit; after a single raise of a major, a game try with
-16-18 and game with 19+; after a limit raise, game with 15+ points; after Jacoby 2NT, four of the major
+game), a major at the one level, 2NT 18-19 balanced, its six-card suit (12-15, a jump 16-19 that
+invites game), a reverse (17+, forcing), 1NT 12-14 balanced, a lower new suit; after a single raise of a
+major, game with 19+ points or five losers, a game try with 16-18 and seven losers or fewer (or six
+losers), else pass; after a limit raise, game with 14+ HCP and seven losers or with six losers (a single
+raise shows about nine losers, a limit raise eight: 24 less the two hands' losers is the tricks the
+fit takes); after Jacoby 2NT, four of the major
 with a minimum and three with slam interest; after a two-level response, a raise, 2NT 12-14, its own
 suit or a new one.
 """
@@ -92,9 +96,11 @@ def responses_to_major(opened: int) -> list[Bid]:
         rule(bid_action(4, opened), f"to play: five or more {word}, under 10 HCP", hcp=(0, 9),
              **holding(opened, 5)),
         rule(bid_action(3, opened), f"limit raise: 10-12 points, three or more {word}", points=(10, 12),
-             trumps=opened, hcp=(7, 12), **holding(opened, 3)),
+             trumps=opened, hcp=(7, 12), test=lambda h: h.losers <= 8, **holding(opened, 3)),
         rule(bid_action(2, opened), f"6-10 points, three or more {word}", points=(6, 10), trumps=opened,
              hcp=(4, 10), **holding(opened, 3)),
+        rule(bid_action(2, opened), f"10-12 points but nine losers or more, three or more {word}", points=(10, 12),
+             trumps=opened, hcp=(7, 12), test=lambda h: h.losers >= 9, **holding(opened, 3)),
     ]
     if opened == HEARTS:
         rules.append(rule("1S", "four or more spades, 6+ HCP, forcing", hcp=(6, 37), forcing=ONE_ROUND, S=4))
@@ -200,13 +206,21 @@ def _after_raise(opened: int, level: int) -> list[Bid]:
     word = SUIT_WORDS[opened]
     if opened in MAJORS and level == 2:
         return [rule(bid_action(4, opened), "game: 19+ points with the fit", points=(19, 37), trumps=opened),
+                rule(bid_action(4, opened), "game: five losers or fewer", points=(14, 37), trumps=opened,
+                     test=lambda h: h.losers <= 5),
                 rule(bid_action(3, opened), "game try: 16-18 points, asks for a maximum", points=(16, 18),
-                     trumps=opened, tag="invite"),
-                rule("pass", "12-15 points, no game opposite a single raise", points=(0, 15), trumps=opened)]
+                     trumps=opened, tag="invite", test=lambda h: h.losers <= 7),
+                rule(bid_action(3, opened), "game try: six losers, asks for a maximum", points=(14, 18),
+                     trumps=opened, tag="invite", test=lambda h: h.losers <= 6),
+                rule("pass", "12-15 points, no game opposite a single raise", points=(0, 15), trumps=opened),
+                rule("pass", "16-18 points but seven losers or more, no game opposite a single raise",
+                     points=(16, 18), trumps=opened)]
     if opened in MAJORS and level == 3:
-        return [rule(bid_action(4, opened), "game: accepts the limit raise, 15+ points", points=(15, 37),
-                     trumps=opened),
-                rule("pass", "declines the limit raise, 12-14 points", points=(0, 14), trumps=opened)]
+        return [rule(bid_action(4, opened), "game: accepts the limit raise, 14+ HCP", hcp=(14, 37),
+                     test=lambda h: h.losers <= 7),
+                rule(bid_action(4, opened), "game: accepts the limit raise, six losers or fewer", points=(13, 37),
+                     trumps=opened, test=lambda h: h.losers <= 6),
+                rule("pass", "declines the limit raise: a minimum with seven losers or more", hcp=(0, 17))]
     if level == 2:
         return [rule("2NT", "18-19 balanced, invitational", hcp=(18, 19), balanced=True, tag="invite"),
                 rule(bid_action(3, opened), f"16-18 points, six or more {word}", points=(16, 18),
@@ -295,8 +309,8 @@ def _own_suit_jumps(opened: int) -> list[Bid]:
     if opened in MAJORS:
         rules.append(rule(bid_action(4, opened), f"game: 20+ points, six or more {word}", points=(20, 37),
                           hcp=(13, 21), **holding(opened, 6)))
-    return rules + [rule(bid_action(3, opened), f"16-19 points, six or more {word}", points=(16, 19),
-                         **holding(opened, 6))]
+    return rules + [rule(bid_action(3, opened), f"16-19 points, six or more {word}, invitational", points=(16, 19),
+                         tag="invite", **holding(opened, 6))]
 
 
 def _reverses(opened: int, response: int | None = None) -> list[Bid]:

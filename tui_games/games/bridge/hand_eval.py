@@ -10,6 +10,9 @@
 - Balanced: 4-3-3-3, 4-4-3-2 or 5-3-3-2. Whether a five-card major may open 1NT is the system's choice,
   not the shape's (:mod:`.bidding_openings` says no: it opens one of the major).
 - A stopper in a suit (for no trumps): the ace, K-x, Q-x-x or J-x-x-x or better.
+- Losing Trick Count (for a trump fit): in each suit, its length up to three less the top honours it
+  holds among the ace (a singleton), ace-king (a doubleton) or ace-king-queen (three or more cards);
+  a fit takes about 24 less the two hands' losers.
 - Controls: ace 2, king 1. Quick tricks: A-K 2, A-Q 1.5, A 1, K-Q 1, K-x 0.5 per suit.
 
 Suits are 0..3 = clubs, diamonds, hearts, spades and ranks 0..12 = 2..A, as card ids (``rank * 4 + suit``)
@@ -124,6 +127,19 @@ class Hand:
         if trumps is None:
             return self.total_points
         return self.notrump_points if trumps == NO_TRUMP else self.support_points(trumps)
+
+    def suit_losers(self, suit: int) -> int:
+        """The Losing Trick Count of one suit: its length, at most three, less the winners among the
+        top honours that length covers (a singleton: the ace; a doubleton: the ace and king; three or
+        more cards: the ace, king and queen)."""
+        counted = min(self.lengths[suit], 3)
+        return counted - sum(self.has(suit, rank) for rank in (ACE, KING, QUEEN)[:counted])
+
+    @property
+    def losers(self) -> int:
+        """The Losing Trick Count: each suit's losers (:meth:`suit_losers`), at most three a suit. A
+        trump fit's tricks are about 24 less the two hands' losers."""
+        return sum(self.suit_losers(s) for s in range(NUM_SUITS))
 
     def honours(self, suit: int, top: int = 5) -> int:
         """How many of the ``top`` highest cards of ``suit`` (A K Q J T for 5) the hand holds."""
