@@ -36,6 +36,7 @@ from typing import Sequence
 
 import numpy as np
 
+from tui_games.core.words import counted
 from tui_games.engine.observer import UNSEEN
 from tui_games.games.bridge import rules
 from tui_games.games.bridge.bidding import NOTHING_TO_ADD, situation
@@ -436,9 +437,9 @@ def _explain(call: int, system: int, gain: float, deals: int) -> str:
     """'4S: game, better than 3S by 2.1 IMPs a deal (simulation of 24 deals)'."""
     name = call_name(call)
     if call == system:
-        return f"{name}: the system's call, judged over {deals} deals"
+        return f"{name}: the system's call, judged over {counted(deals, 'deal')}"
     return f"{name}: {_kind(call)}, better than {call_name(system)} by {gain:.1f} IMPs a deal " \
-           f"(simulation of {deals} deals)"
+           f"(simulation of {counted(deals, 'deal')})"
 
 
 __all__ = ["AuctionNode", "AuctionTree", "CONVENTIONAL", "Contract", "Judge", "PASSED_OUT", "Verdict", "candidates",
