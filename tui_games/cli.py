@@ -1,5 +1,6 @@
 """The `tui-games` command line: the menu by default, and play, list, resume, stats, arena, bench,
-precompile, serve, ladder. The Textual UI and the numba kernels are imported only by the commands that need them."""
+precompile, serve, ladder, solve. The Textual UI and the numba kernels are imported only by the commands
+that need them."""
 
 from __future__ import annotations
 
@@ -260,6 +261,29 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def cmd_solve(args) -> int:
+    """Analyse a position with the game's own solver: its options are read here, from the solver."""
+    from tui_games import catalog
+
+    spec = catalog.get(args.game)
+    if not spec.solver:
+        others = [other.id for other in catalog.all_specs() if other.solver]
+        raise TuiGamesError(f"{spec.title} has no solver (games with one: {', '.join(others) or 'none'})")
+    solver = spec.load_solver()
+    parser = argparse.ArgumentParser(prog=f"tui-games solve {spec.id}", description=solver.description or None)
+    parser.add_argument("position", help=solver.position)
+    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    for option in solver.options:
+        parser.add_argument(f"--{option.name.replace('_', '-')}", dest=option.name, default=option.default,
+                            metavar="|".join(option.choices) if option.choices else option.name.upper(),
+                            help=f"{option.help} ({option.describe_range()}; default {option.default})")
+    given = parser.parse_args(args.rest)
+    options = {option.name: option.coerce(getattr(given, option.name)) for option in solver.options}
+    solution = solver.solve(given.position, **options)
+    print(json.dumps(solution.data) if given.json else solution.text)
+    return 0
+
+
 def cmd_precompile(args) -> int:
     """Compile (or load from the cache) every game's kernels and AI levels."""
     from tui_games import catalog
@@ -342,6 +366,14 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=positive_seconds, default=3.0, help="seconds per game (above 0)")
     bench.add_argument("--no-compare", action="store_true", help="skip the peer engines (OpenSpiel, RLCard)")
     bench.set_defaults(handler=cmd_bench)
+
+    solve = commands.add_parser("solve", help="analyse a position with the game's solver",
+                                description="Analyse a position with the game's own solver. "
+                                "`tui-games solve GAME -h` says what the position is and the solver's options.")
+    solve.add_argument("game")
+    solve.add_argument("rest", nargs=argparse.REMAINDER, metavar="POSITION [--json] [OPTIONS]",
+                       help="the position, written as the game's solver reads it, then its options")
+    solve.set_defaults(handler=cmd_solve)
 
     precompile = commands.add_parser("precompile", help="compile every game's kernels")
     precompile.add_argument("games", nargs="*")

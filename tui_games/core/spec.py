@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from tui_games.core.errors import InvalidParameterError
+from tui_games.core.errors import InvalidParameterError, TuiGamesError
 
 if TYPE_CHECKING:
     from tui_games.core.definition import GameDefinition
+    from tui_games.core.solver import Solver
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 """The range of a seed (kernels hold numbers as 64-bit integers)."""
@@ -213,6 +214,10 @@ class GameSpec:
     """The game's Textual view as 'module:Class', the module relative to the game's folder when it
     starts with a dot ('.view:HexView'); imported by the UI alone, never by the catalogue. Empty: the
     generic view that lists the legal actions by name."""
+    solver: str = ""
+    """The game's position solver for ``tui-games solve`` as 'module:NAME', a
+    :class:`~tui_games.core.solver.Solver`, the module relative to the game's folder when it starts
+    with a dot ('.double_dummy:SOLVER'); imported only by :meth:`load_solver`. Empty: none."""
     top_ai: str = ""
     """How the strongest AI level plays, in a few words ('searches the whole game tree'), for the
     README's games table (``scripts/readme_games.py``); empty: nothing is said."""
@@ -305,6 +310,19 @@ class GameSpec:
             raise InvalidParameterError(f"{self.title} AI levels are 1..{self.max_level} (got {level!r})") from None
         seed = whole_number(seed, "seed", INT64_MIN, INT64_MAX) % 2**63
         return self.definition().make_ai(self, level, seed)
+
+    def load_solver(self) -> "Solver":
+        """The game's :class:`~tui_games.core.solver.Solver` (see :attr:`solver`); a TuiGamesError
+        for a game that has none."""
+        from tui_games.core.solver import Solver
+
+        if not self.solver:
+            raise TuiGamesError(f"{self.title} has no solver")
+        module_name, _, name = self.solver.partition(":")
+        solver = getattr(importlib.import_module(module_name, package=self.package), name, None)
+        if not isinstance(solver, Solver):
+            raise TypeError(f"{self.id}: solver {self.solver!r} is not a Solver")
+        return solver
 
     def help_text(self) -> str:
         """The game's rules and help page (Markdown), shipped as ``help.md`` in its folder."""

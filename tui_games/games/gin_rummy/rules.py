@@ -20,6 +20,7 @@ Hands are 52-bit masks (bit ``card``). ``deadwood`` follows OpenSpiel: before a 
 deadwood (eleven cards: less the discard); from the knock on, the points of the cards not yet laid.
 """
 
+from tui_games.engine.cards.masks import mask_cards
 from tui_games.engine.header import CHANCE, NO_WINNER, NUM_PLAYERS, PLAYER, PLY, TERMINAL, WINNER
 from tui_games.engine.jit import SIG_APPLY, SIG_CHANCE, SIG_EVALUATE, SIG_LEGAL, SIG_REDACT, SIG_RETURNS, kernel, np
 from tui_games.engine.layout import Field, StateLayout
@@ -157,16 +158,6 @@ def hand_deadwood(s, seat):
 
 # ----- legal actions ------------------------------------------------------------------------------------
 @kernel()
-def hand_cards(mask, out, n):
-    """Append the cards of ``mask`` to ``out`` from ``n``, in increasing order; returns the new count."""
-    for card in range(NUM_CARDS):
-        if (mask >> card) & 1:
-            out[n] = card
-            n += 1
-    return n
-
-
-@kernel()
 def knock_discards(mask, limit, out):
     """The cards of an eleven-card ``mask`` whose discard leaves at most ``limit`` deadwood."""
     n = 0
@@ -217,7 +208,7 @@ def legal_actions(s, out):
         out[1] = DRAW_STOCK
         return 2
     if phase == PHASE_DISCARD:
-        n = hand_cards(hand, out, 0)
+        n = mask_cards(hand, out, 0)
         if s[DEADWOOD + seat] <= s[KNOCK_CARD]:
             out[n] = KNOCK
             n += 1
@@ -232,7 +223,7 @@ def legal_actions(s, out):
         return melds_from(s, seat, s[KNOCK_CARD], out, n)
     if phase == PHASE_LAYOFF:
         if s[FINISHED_LAYOFFS] == 0:
-            n = hand_cards(hand & layoff_cards(s), out, 0)
+            n = mask_cards(hand & layoff_cards(s), out, 0)
             out[n] = PASS
             return n + 1
         out[0] = PASS
@@ -252,7 +243,7 @@ def chance_outcomes(s, actions, probs):
     """The next card from the stock: each stock card alike."""
     if s[PLAYER] != CHANCE:
         return 0
-    n = hand_cards(s[STOCK], actions, 0)
+    n = mask_cards(s[STOCK], actions, 0)
     for i in range(n):
         probs[i] = 1.0 / n
     return n
