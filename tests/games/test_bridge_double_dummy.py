@@ -15,13 +15,13 @@ from endplay.dds import calc_dd_table
 from endplay.dds import par as endplay_par
 from endplay.types import Deal, Denom, Penalty, Player, Vul
 
+from toy_catalog import registered
 from tui_games.cli import main
 from tui_games.core.spec import GameSpec
 from tui_games.games.bridge import double_dummy
 from tui_games.games.bridge.constants import parse_action
 from tui_games.games.bridge.double_dummy import Par, ParContract, Position, dd_table, dd_tables, par, solve_position
 from tui_games.games.bridge.pbn import PbnError, format_deal, parse_deal
-from tests.toy_catalog import registered
 
 ISSUE_DEAL = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ93.A632 AT942.AQ4.2.KJ75"
 DENOMS = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)  # our strains C D H S NT
