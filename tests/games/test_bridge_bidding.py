@@ -19,7 +19,7 @@ from tui_games.games.bridge.bidding_captain import agreed_trumps
 from tui_games.games.bridge.bidding_core import Context
 from tui_games.games.bridge.constants import (BID_BASE, DOUBLE, NUM_ACTIONS, PASS, REDOUBLE, call_name,
                                               parse_action)
-from tui_games.games.bridge.hand_eval import Hand, opening_suit, response_major
+from tui_games.games.bridge.hand_eval import Hand, losers_for_points, opening_suit, response_major
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 
@@ -483,6 +483,13 @@ def test_the_losing_trick_count():
     assert [Hand.from_text("A.K.Q2.AKQJT9876").suit_losers(s) for s in range(4)] == [0, 2, 1, 0]
 
 
+def test_losers_for_points_follow_the_losing_trick_counts_scale():
+    assert losers_for_points(13) == 7  # an opening bid
+    assert losers_for_points(8) == pytest.approx(26 / 3)  # a simple raise: about nine
+    assert losers_for_points(22) == 4
+    assert losers_for_points(40) == 3 and losers_for_points(0) == 10  # clipped to what hands hold
+
+
 def test_raises_and_their_answers_count_losers():
     one_heart = ["1H", "pass"]
     assert bid("AJT.J82.KQ43.862", one_heart) == "2H: 10-12 points but nine losers or more, three or more hearts"
@@ -532,3 +539,35 @@ def test_blackwood_asks_only_for_the_suit_the_auction_agrees():
 def test_overcalls_take_strong_one_suited_hands_below_the_strong_double():
     # 17 HCP and six diamonds over a weak two: a three-level overcall, not a pass
     assert call_of("A97.AT2.AQJ653.Q", ["2S"]) == "3D"
+
+
+def test_6nt_counts_a_partner_who_has_bid_on_above_the_bottom_of_a_wide_range():
+    # 1H 2C 2S: the opener's range is wide, and few openers who have bid twice hold only ten HCP: 20
+    # opposite a likely 13 is the 33 of a small slam; 18 opposite it is not
+    auction = ["1H", "pass", "2C", "pass", "2S", "pass"]
+    assert bid("KQ6.8.AKQ3.KQJT9", auction, dealer=1) == "6NT: 33+ HCP between us, no fit"
+    assert call_of("KQ6.8.AKQ3.QJT93", auction, dealer=1) == "3NT"
+    # a 1NT opener's three-point range is counted from its bottom: 17 opposite 15 is no slam
+    assert call_of("AQ5.KJ7.KQ84.Q32", ["1NT", "pass"]) != "6NT"
+
+
+def test_a_minor_limit_raise_is_raised_to_3nt_by_a_balanced_opener():
+    # 1D 3D (10-12 and four diamonds): 12 HCP and no singleton make 22+ between us and a long suit to
+    # run: 3NT; with a singleton the opener passes
+    limit = ["1D", "pass", "3D", "pass"]
+    assert bid("32.J754.AKT95.A7", limit) == "3NT: 12+ HCP and no singleton, to play: the long minor runs"
+    assert call_of("2.QJ75.AKT95.Q72", limit) == "pass"
+
+
+def test_a_six_card_major_with_four_losers_bids_game_over_a_one_level_response():
+    # 1H 1S: a responder of 6+ holds about ten losers; four of the opener's make ten tricks: 4H, where
+    # five losers only invite
+    auction = ["1H", "pass", "1S", "pass"]
+    assert bid("AKJ.KQT9743..K64", auction) == "4H: game: six or more hearts, four losers or fewer"
+    assert bid("AK2.KQT974.4.K64", auction) == "3H: 16-19 points, six or more hearts, invitational"
+
+
+def test_four_trumps_and_an_opening_bid_raise_a_weak_two_to_game():
+    # ten trumps between us and 13 HCP opposite 6-10: 4S, not the competitive 3S
+    assert bid("Q962.65.AKJ3.K82", ["2S", "pass"]) == "4S: to play: four or more spades, ten trumps and 13+ HCP"
+    assert call_of("Q96.652.AKJ3.K82", ["2S", "pass"]) == "3S"  # three trumps compete only

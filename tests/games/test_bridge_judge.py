@@ -114,3 +114,43 @@ def test_every_call_is_legal_and_explained():
             auction.append(call)
         assert auction[-1] == PASS
     assert overruled <= 6
+
+
+def offered(hand: str, auction: str, dealer: int = 0) -> list[str]:
+    """The candidates the judge simulates (names), the system's call first."""
+    node = AuctionTree(dealer, "none").node(calls(auction))
+    cards = Hand.from_text(hand)
+    return [call_name(call) for call in candidates(node.ctx, cards, node.choose(cards), node.options)]
+
+
+def test_a_slam_is_simulated_when_the_losing_trick_count_makes_it_plausible():
+    # 20 HCP and four losers opposite a simple raise (about nine losers): 24 - 4 - 9 = 11 tricks, so
+    # 6S is worth simulating beside the system's 4S; with seven losers it is not
+    assert offered("AK764.AQ2.AK98.4", "1S pass 2S pass")[0] == "4S"
+    assert "6S" in offered("AK764.AQ2.AK98.4", "1S pass 2S pass")
+    assert "6S" not in offered("AK764.AQ2.K98.42", "1S pass 2S pass")
+
+
+def test_game_is_simulated_beside_the_systems_slam_and_a_part_score_beside_its_game():
+    # 6NT on 33 HCP may fail: 3NT is simulated too; a game bid on losers may too: 3H beside 4H
+    assert offered("KQ6.8.AKQ3.KQJT9", "1H pass 2C pass 2S pass", dealer=1) == ["6NT", "pass", "3NT"]
+    assert offered("85.KQT974.AQ84.2", "1H pass 2H pass") == ["4H", "pass", "3H"]
+
+
+def test_blackwood_and_the_askers_next_call_are_judged_in_the_trumps_asked_for():
+    asking = "1S pass 2C pass 3S pass 4S pass"
+    assert offered("AQJ953.AK.KT853.", asking) == ["4NT", "pass", "6S"]  # pass: partner's 4S stands
+    assert offered("AQJ953.AK.KT853.", asking + " 4NT pass 5D pass") == ["6S", "5S"]  # one ace missing
+    assert offered("AQJ953.AK.KT853.", asking + " 4NT pass 5C pass") == ["5S", "6S"]  # two missing
+    # the answer to Blackwood is the system's alone
+    assert offered("A2.QJ64.A872.K53", asking + " 4NT pass") == ["5H"]
+
+
+def test_a_call_deals_the_same_whatever_the_judge_simulated_before():
+    hand, auction = "AJ5.AJ62.J842.93", calls("pass pass 1H 3C")
+    fresh = Judge(make_rng(4), seconds=10.0)
+    fresh.call(Hand.from_text(hand), 0, "none", auction)
+    used = Judge(make_rng(4), seconds=10.0)
+    used.call(Hand.from_text("J9.QJ84.98.KJ742"), 1, "ew", calls("1D pass 1H pass 2H pass"))
+    used.call(Hand.from_text(hand), 0, "none", auction)
+    assert fresh.last.gains == used.last.gains and fresh.last.deals == used.last.deals

@@ -11,7 +11,8 @@ points or wider; its middle after an invitation, so that a maximum accepts):
   suit the auction agrees (the last suit both partners bid, else the last suit the side bid; 5C no ace or
   four, 5D one, 5H two, 5S three; the asker signs off with two aces missing, bids six with one, and
   asks for kings with 5NT when none is missing, bidding seven with all four kings); without a fit (or
-  with no suit bid yet) 6NT with 33+ HCP, 7NT with 37+;
+  with no suit bid yet) 6NT with 33+ HCP (a partner whose HCP range is five points or wider counted two
+  above where the placement counts it), 7NT with 37+;
 - game with 25+ points: four of a major with a fit, 3NT with the opponents' suits stopped, five of a
   minor with a fit of three or more cards in partner's hand and 29+; with game values and no fit yet,
   a five-card major again or a new major first (forcing);
@@ -38,6 +39,8 @@ CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 GAME, MINOR_GAME, SLAM, GRAND = 26, 29, 33, 37
 """Points between the hands for game in no trumps or a major (not vulnerable), game in a minor, a small and a
 grand slam."""
+SLAM_HCP_LIFT, WIDE_RANGE = 2, 5
+"""6NT counts a partner whose HCP range is WIDE_RANGE points or wider SLAM_HCP_LIFT over its bottom."""
 VULNERABLE_GAME_BONUS = 1
 """How many points fewer a vulnerable side bids game with."""
 PREFERENCE = (SPADES, HEARTS, DIAMONDS, CLUBS)
@@ -67,6 +70,13 @@ class Partner:
         self.theirs = {bid_strain(call) for i, call in enumerate(ctx.auction) if is_bid(call)
                        and not ctx.ours(ctx.caller(i)) and (ctx.rules[i] is None or ctx.rules[i].tag in NATURAL)}
         """The suits the opponents have bid naturally: no trumps for us."""
+
+    def slam_hcp(self) -> int:
+        """Partner's HCP as a 6NT bid counts them: of a wide range (five points or more), two over
+        where the placement counts it, since a hand that has bid on rarely lies at the bottom; else
+        its bottom."""
+        wide = self.hcp_hi - self.hcp_lo >= WIDE_RANGE
+        return min(self.hcp_lo + SLAM_HCP_LIFT, self.top(hcp=True)) if wide else self.hcp_lo
 
     def top(self, hcp: bool = False) -> int:
         """The most partner is likely to hold: its range's top, or four over its bottom when the range
@@ -151,7 +161,7 @@ def _slams(ctx: Context, partner: Partner) -> list[Bid]:
                           test=lambda h, s=suit, a=aces: _is_fit(s, partner)(h) and h.aces >= a,
                           **holding(suit, partner.need(suit))))
     no_fit = _no_fit(partner, range(NUM_SUITS)) if suit is not None else (lambda h: True)
-    grand, slam = GRAND - partner.hcp_lo, SLAM - partner.hcp_lo
+    grand, slam = GRAND - partner.hcp_lo, SLAM - partner.slam_hcp()
     words = "no fit" if suit is not None else "no suit agreed"
     rules += [rule("7NT", f"{GRAND}+ HCP between us", hcp=(grand, 37), test=no_fit),
               rule("6NT", f"{SLAM}+ HCP between us, {words}", hcp=(slam, grand - 1), test=no_fit)]

@@ -4,10 +4,14 @@ the auction, let the system bid each deal out after each candidate call, score t
 at their double-dummy tricks, and keep the system's call unless another one scores better by a margin.
 
 - Candidates (:func:`candidates`): the system's call always; where our side places the contract, pass,
-  game in each strain we may play in (a known eight-card fit, no trumps) and a small slam where the
-  points allow; where the opponents hold the contract, pass, a penalty double, bidding on in our fit
-  and game in it (a sacrifice). Openings, conventional answers (Blackwood, Stayman, transfers) and
-  forced calls keep the system's call with no simulation.
+  game in each strain we may play in (a known eight-card fit, no trumps), the part-score below the
+  system's game, game below the system's slam, and a small slam where it is plausible (the Losing
+  Trick Count, 24 less this hand's losers and partner's likely ones, reaches eleven tricks, or 30+
+  points are likely between us); around Blackwood, the asker's 4NT and its next call beside game or
+  slam in the trumps asked for; where the opponents hold the contract, pass, a penalty double, bidding
+  on in our fit, to the level of our trumps (the Law of Total Tricks: nine trumps, the three level),
+  and game in it (a sacrifice). Openings, conventional answers (the answers to Blackwood, Stayman,
+  transfers) and forced calls keep the system's call with no simulation.
 - Deals (:func:`.sampling.sample_worlds`): the three hidden hands dealt from the ranges the auction
   showed (:func:`.sampling.auction_constraints`), then kept only where each hidden seat's calls are the
   ones the system makes with its sampled hand (the deals closest to it fill in when too few are).
@@ -17,10 +21,11 @@ at their double-dummy tricks, and keep the system's call unless another one scor
   declarer's left-hand opponent on lead) only where the candidates reach different contracts; each
   candidate is valued by its mean IMPs against the system's call (:mod:`.imps`), and replaces it when
   that gain is at least :attr:`Judge.margin` and clear of the noise (:attr:`Judge.confidence` standard
-  errors).
+  errors, half a standard error more for each candidate beyond two).
 
-The deals are drawn from the judge's own seeded generator in batches of fixed sizes, stopping early
-only on what the deals say: with the same seed the same calls come out, as long as the deadline
+The deals are drawn from the judge's own seeded generator, mixed with the hand and the auction so far
+(a call deals the same whatever the judge simulated before it), in batches of fixed sizes, stopping early only
+on what the deals say: with the same seed the same calls come out, as long as the deadline
 (:attr:`Judge.seconds`, 0.7 s at the Expert level) is not reached. DDS runs in a thread of its own, so
 that a call stops waiting at its deadline; a deal DDS is still solving then is left out of the count.
 """
@@ -29,6 +34,7 @@ from __future__ import annotations
 
 import math
 import time
+import zlib
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
@@ -38,13 +44,14 @@ import numpy as np
 
 from tui_games.core.words import counted
 from tui_games.engine.observer import UNSEEN
+from tui_games.engine.rng import make_rng
 from tui_games.games.bridge import rules
 from tui_games.games.bridge.bidding import NOTHING_TO_ADD, situation
 from tui_games.games.bridge.bidding_core import GAME_LEVEL, Bid, Context, SeatKnowledge, is_bid
 from tui_games.games.bridge.double_dummy import declarer_tricks
 from tui_games.games.bridge.constants import (DOUBLE, NO_TRUMP, NUM_SEATS, PASS, REDOUBLE, VULNERABLE, bid_action,
                                               bid_level, bid_strain, call_name)
-from tui_games.games.bridge.hand_eval import Hand
+from tui_games.games.bridge.hand_eval import Hand, losers_for_points
 from tui_games.games.bridge.imps import imps
 from tui_games.games.bridge.play import cards_in
 from tui_games.games.bridge.sampling import auction_constraints, sample_worlds
@@ -57,6 +64,15 @@ CONVENTIONAL = frozenset({"aces", "kings", "blackwood", "king ask", "stayman", "
 BOARD_SECONDS = 0.04
 """What one board (a whole deal, solved for the best opening lead) is taken to cost DDS until the
 judge has timed its own."""
+SLAM_ASKS = frozenset({"blackwood", "aces", "kings"})
+"""The tags of Blackwood and its answers: the asker's call and its next one may be judged (game or slam
+in the trumps asked for)."""
+MAX_CANDIDATES = 5
+"""The most calls one decision simulates."""
+PER_CANDIDATE = 0.5
+"""The standard errors a switch must clear beyond :attr:`Judge.confidence` for each candidate beyond two:
+the best of several noisy means is biased upwards (on the 500 benchmark deals, switches among four
+candidates at two standard errors lost IMPs; at three they won)."""
 MAX_AUCTION_CALLS = 60
 """A rollout longer than this is cut short (the system never bids so long; a guard)."""
 
@@ -161,11 +177,16 @@ def _fit_strains(ctx: Context, hand: Hand) -> list[int]:
 def candidates(ctx: Context, hand: Hand, system: Bid, options: Sequence[Bid] = ()) -> list[int]:
     """The calls worth simulating for the seat to call with ``hand`` (the system's call first); just
     the system's where judgement has nothing to add: before partner has bid naturally or this seat has
-    acted, for conventional or forcing calls and their answers, once doubled. ``options``: the rules of
-    the situation (a double is a candidate only where the system reads it as for penalty)."""
+    acted, for conventional or forcing calls and their answers, once doubled (but Blackwood's asker
+    weighs game and slam: :func:`_slam_or_game`). ``options``: the rules of the situation (a double is a
+    candidate only where the system reads it as for penalty)."""
     chosen = [system.call]
     last = ctx.last_bid
-    if last is None or system.tag in CONVENTIONAL or system.forcing or (ctx.doubled and ctx.ours(ctx.last_bidder)):
+    if last is None or (ctx.doubled and ctx.ours(ctx.last_bidder)):
+        return chosen
+    if system.tag in SLAM_ASKS or any(r is not None and r.tag in SLAM_ASKS for r in ctx.rules[-2:-1]):
+        return _slam_or_game(ctx, system, chosen)
+    if system.tag in CONVENTIONAL or system.forcing:
         return chosen
     if any(r is not None and r.tag in CONVENTIONAL for r in ctx.rules[-2:-1]):
         return chosen
@@ -179,7 +200,7 @@ def candidates(ctx: Context, hand: Hand, system: Bid, options: Sequence[Bid] = (
     top = hand.hcp + partner.hcp[1]
 
     def add(call: int | None) -> None:
-        if call is not None and call not in chosen and ctx.legal(call) and len(chosen) < 4:
+        if call is not None and call not in chosen and ctx.legal(call) and len(chosen) < MAX_CANDIDATES:
             chosen.append(call)
 
     fits = _fit_strains(ctx, hand)
@@ -192,6 +213,9 @@ def candidates(ctx: Context, hand: Hand, system: Bid, options: Sequence[Bid] = (
             add(DOUBLE)
         for suit in fits[:1]:
             add(ctx.cheapest(suit))
+            level = hand.lengths[suit] + partner.lengths[suit][0] - 6
+            if ctx.cheapest_level(suit) < level < GAME_LEVEL[suit]:
+                add(bid_action(level, suit))
             if likely >= 22 or bid_level(last) >= 3:
                 add(bid_action(GAME_LEVEL[suit], suit))
         return chosen
@@ -200,11 +224,68 @@ def candidates(ctx: Context, hand: Hand, system: Bid, options: Sequence[Bid] = (
     strains = fits[:1]
     if not any(s in (2, 3) for s in fits) and hand.shape[-1] >= 2:
         strains.append(NO_TRUMP)
+    if is_bid(system.call) and bid_level(system.call) >= 6:
+        add(_below_slam(ctx, bid_strain(system.call)))
+    elif is_bid(system.call) and bid_level(system.call) >= GAME_LEVEL[bid_strain(system.call)]:
+        lower = ctx.cheapest(bid_strain(system.call))
+        add(lower if lower is not None and bid_level(lower) < GAME_LEVEL[bid_strain(lower)] else None)
+    if _slam_plausible(hand, partner, fits, likely, top):
+        add(bid_action(6, fits[0] if fits else NO_TRUMP) if fits or NO_TRUMP in strains else None)
     if top >= 24 and likely <= 31:
         for strain in strains:
             add(bid_action(GAME_LEVEL[strain], strain))
-    if top >= 31 and likely >= 29:
-        add(bid_action(6, strains[0]) if strains else None)
+    return chosen
+
+
+def partner_losers(partner: SeatKnowledge) -> float:
+    """The losers partner's shown strength is worth by the Losing Trick Count's scale (an opening bid of
+    13 points about seven, three points a loser): its points range's middle, counting at most four
+    over its bottom."""
+    lo, hi = partner.points
+    return losers_for_points((lo + min(hi, lo + 4)) / 2)
+
+
+def _slam_plausible(hand: Hand, partner: SeatKnowledge, fits: list[int], likely: int, top: int) -> bool:
+    """Whether a small slam is worth simulating: with a fit, the Losing Trick Count's tricks (24 less
+    this hand's losers and partner's likely ones) reach eleven, or 30+ points are likely between
+    us; without one, 31+ HCP are likely."""
+    if fits:
+        return 24 - hand.losers - partner_losers(partner) >= 10.5 or (likely >= 30 and top >= 31)
+    return likely >= 31 and top >= 32
+
+
+def _below_slam(ctx: Context, strain: int) -> int | None:
+    """The contract short of the slam in ``strain``: partner's game in it (pass), else game there, else
+    the cheapest bid in it below six, else pass (partner's bid in it already stands)."""
+    last = ctx.last_bid
+    partners = last is not None and ctx.last_bidder == ctx.partner and bid_strain(last) == strain
+    if partners and bid_level(last) >= GAME_LEVEL[strain]:
+        return PASS
+    game = bid_action(GAME_LEVEL[strain], strain)
+    if ctx.legal(game):
+        return game
+    cheapest = ctx.cheapest(strain)
+    if cheapest is not None and bid_level(cheapest) < 6:
+        return cheapest
+    return PASS if partners else None
+
+
+def _slam_or_game(ctx: Context, system: Bid, chosen: list[int]) -> list[int]:
+    """Around Blackwood: the system's call (asking, or placing the contract after partner's answer), or
+    the game or slam in the trumps asked for instead (the simulation sees what the answers would be)."""
+    if system.tag == "king ask" or system.tag in ("aces", "kings"):
+        return chosen
+    if system.tag == "blackwood":
+        strain = system.meaning.trumps
+    else:
+        asked = [i for i in range(len(ctx.auction) - 4, -1, -4) if ctx.rules[i] is not None
+                 and ctx.rules[i].tag == "blackwood"]
+        strain = ctx.rules[asked[0]].meaning.trumps if asked else None
+    if strain is None:
+        return chosen
+    for call in (_below_slam(ctx, strain), bid_action(6, strain)):
+        if call is not None and call not in chosen and ctx.legal(call):
+            chosen.append(call)
     return chosen
 
 
@@ -317,11 +398,12 @@ class Judge:
         constraints = auction_constraints(tuple(int(c) for c in auction), ctx.dealer, vulnerability)
         diffs: list[list[int]] = [[] for _ in options]
         deadline = started + self.seconds
+        rng = self._call_rng(hand, auction)
         for batch in self.batches:
             if diffs[0] and (time.perf_counter() > deadline or self._decided(diffs)):
                 break
             outcomes = []
-            for masks, hands in self._deal(view, constraints, path, auction, me, hand, batch):
+            for masks, hands in self._deal(view, constraints, path, auction, me, hand, batch, rng):
                 reached = [tree.bid_out(node.child(call), hands).contract() for call in options]
                 if len(set(reached)) == 1:
                     for d in diffs:
@@ -340,11 +422,18 @@ class Judge:
         gains = {call: (sum(d) / len(d) if d else 0.0) for call, d in zip(options, diffs)}
         best = max(range(len(options)), key=lambda k: (gains[options[k]], k == 0))
         call = options[0]
-        if best != 0 and gains[options[best]] >= self.margin and self._clear(diffs[best]):
+        if best != 0 and gains[options[best]] >= self.margin and self._clear(diffs[best], len(options)):
             call = options[best]
         done = len(diffs[0])
         explanation = _explain(call, options[0], gains.get(call, 0.0), done)
         return Verdict(call, explanation, gains, done, time.perf_counter() - started)
+
+    def _call_rng(self, hand: Hand, auction: Sequence[int]) -> np.ndarray:
+        """The generator of one call's deals: the judge's seed mixed with the hand and the auction, so
+        that a call deals the same whatever the judge simulated before it."""
+        seed = int(self.rng[0])
+        mixed = zlib.crc32(bytes(hand.cards) + bytes(int(call) - PASS + 52 for call in auction), seed & 0xFFFFFFFF)
+        return make_rng((seed >> 32) * 0x100000001 ^ mixed)
 
     def _chunks(self, outcomes: list) -> list[list]:
         """The deals in groups of about :attr:`chunk` boards to solve."""
@@ -382,13 +471,15 @@ class Judge:
                 diffs[k].append(imps(score - scores[0]))
         return True
 
-    def _clear(self, diffs: list[int]) -> bool:
+    def _clear(self, diffs: list[int], candidates: int) -> bool:
+        """Whether the mean gain clears :attr:`confidence` standard errors, and :data:`PER_CANDIDATE`
+        more for each candidate beyond two (the best of many looks better than it is)."""
         n = len(diffs)
         if n < 2:
             return False
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean > self.confidence * math.sqrt(var / n)
+        return mean > (self.confidence + PER_CANDIDATE * max(candidates - 2, 0)) * math.sqrt(var / n)
 
     def _decided(self, diffs: list[list[int]]) -> bool:
         """Whether the deals so far settle it: no candidate comes near the margin, or one clears it by
@@ -397,13 +488,13 @@ class Judge:
         if not means:
             return True
         return max(means) < self.margin / 2 or (max(means) >= 2 * self.margin and self._clear(
-            diffs[1 + means.index(max(means))]))
+            diffs[1 + means.index(max(means))], len(diffs)))
 
     def _deal(self, view: np.ndarray, constraints, path: list[AuctionNode], auction: Sequence[int], me: int,
-              hand: Hand, count: int) -> list[tuple[list[int], list[Hand]]]:
+              hand: Hand, count: int, rng: np.ndarray) -> list[tuple[list[int], list[Hand]]]:
         """``count`` deals for the seat ``me``: the hidden hands inside the auction's ranges, those whose
         calls match the system's first, then those that miss fewest calls."""
-        worlds = sample_worlds(view, constraints, count * self.oversample, self.rng, self.tries)
+        worlds = sample_worlds(view, constraints, count * self.oversample, rng, self.tries)
         checks = [(i, node, call) for i, (node, call) in enumerate(zip(path, auction)) if node.ctx.seat != me]
         exact, near = [], []
         for k in range(len(worlds)):

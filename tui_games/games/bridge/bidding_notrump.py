@@ -13,10 +13,11 @@ trumps and a maximum: a super-accept).
 2C (22+, artificial, forcing to game): 2D waiting, or a positive with a good five-card suit and 8+
 (2NT with 8+ balanced); the opener then shows 2NT (22-24 balanced), 3NT (25+) or its longest suit.
 
-Over a weak two: 4M to play (with support), 2NT asks (the opener rebids three of the suit with a
-minimum, 3NT or four of a major with a maximum), 3NT to play, a new suit (five cards, 16+, forcing), a
-raise to three (three trumps, to compete), pass. Over a three-level preempt: game in the suit with
-support and 15+, 3NT with 16+ and stoppers, pass.
+Over a weak two: 4M to play (with support and game values; with four trumps, preemptive with 0-12 HCP or
+with 13+), 2NT asks (the opener rebids three of the suit with a minimum, 3NT or four of a major with a
+maximum), 3NT to play, a new suit (five cards, 16+, forcing), a raise to three (three trumps, to
+compete), pass. Over a three-level preempt: game in the suit with support and 15+, 3NT with 16+ and
+stoppers, pass.
 """
 
 from __future__ import annotations
@@ -186,6 +187,7 @@ def weak_two_responses(suit: int) -> list[Bid]:
     rules = [rule(game, "to play: support and game values", points=(16, 37), trumps=suit, hcp=(11, 37),
                   **holding(suit, 2)),
              rule(game, f"to play: four or more {word}, preemptive", hcp=(0, 12), **holding(suit, 4)),
+             rule(game, f"to play: four or more {word}, ten trumps and 13+ HCP", hcp=(13, 37), **holding(suit, 4)),
              rule("2NT", "asks for a maximum (16+ HCP)", hcp=(16, 37), tag="feature ask", forcing=ONE_ROUND),
              rule("3NT", "to play: 16+ HCP and the other suits stopped", hcp=(16, 37),
                   test=lambda hand: all(hand.stopper(s) for s in range(4) if s != suit))]

@@ -17,14 +17,15 @@ balanced without a major, raises (6-10, limit 10-12) with five clubs or four dia
 1NT (6-10), pass.
 
 The opener's rebid: after a one-level response, a raise with four trumps (12-15, 16-18 a jump, 19-21
-game), a major at the one level, 2NT 18-19 balanced, its six-card suit (12-15, a jump 16-19 that
-invites game), a reverse (17+, forcing), 1NT 12-14 balanced, a lower new suit; after a single raise of a
-major, game with 19+ points or five losers, a game try with 16-18 and seven losers or fewer (or six
-losers), else pass; after a limit raise, game with 14+ HCP and seven losers or with six losers (a single
-raise shows about nine losers, a limit raise eight: 24 less the two hands' losers is the tricks the
-fit takes); after Jacoby 2NT, four of the major
-with a minimum and three with slam interest; after a two-level response, a raise, 2NT 12-14, its own
-suit or a new one.
+game), a major at the one level, 2NT 18-19 balanced, its six-card suit (12-15, a jump 16-19 that invites
+game, game in a major with 20+ points or four losers), a reverse (17+, forcing), 1NT 12-14 balanced, a
+lower new suit; after a single raise of a major, game with 19+ points or five losers, a game try with
+16-18 and seven losers or fewer (or six losers), else pass; after a limit raise, game with 14+ HCP and
+seven losers or with six losers (a single raise shows about nine losers, a limit raise eight: 24 less
+the two hands' losers is the tricks the fit takes); after a limit raise of a minor, 3NT with 12+ HCP and
+no singleton (22+ HCP and a long fit to run), five of the minor with 16+ points unbalanced; after Jacoby
+2NT, four of the major with a minimum and three with slam interest; after a two-level response, a raise,
+2NT 12-14, its own suit or a new one.
 """
 
 from __future__ import annotations
@@ -227,7 +228,8 @@ def _after_raise(opened: int, level: int) -> list[Bid]:
                      **holding(opened, 6)),
                 rule("pass", "12-17, no game opposite a single raise", hcp=(0, 17))]
     if level == 3:
-        return [rule("3NT", "14+ HCP, to play", hcp=(14, 37), test=lambda h: h.shape[-1] >= 2),
+        return [rule("3NT", "12+ HCP and no singleton, to play: the long minor runs", hcp=(12, 37),
+                     test=lambda h: h.shape[-1] >= 2),
                 rule(bid_action(5, opened), "game: 16+ points, unbalanced", points=(16, 37), trumps=opened),
                 rule("pass", "declines the limit raise", hcp=(0, 15))]
     return []
@@ -302,6 +304,11 @@ def _after_two_over_one(opened: int, response: int) -> list[Bid]:
     return rules + [rule("2NT", "no better bid", hcp=(11, 21))]
 
 
+JUMP_GAME_LOSERS = 4
+"""The most losers a six-card major bids game with opposite a one-level response (about ten losers:
+24 - 4 - 10 = 10 tricks)."""
+
+
 def _own_suit_jumps(opened: int) -> list[Bid]:
     """A six-card suit again with extra values: game in a major with 20+ points, a jump with 16-19."""
     word = SUIT_WORDS[opened]
@@ -309,6 +316,8 @@ def _own_suit_jumps(opened: int) -> list[Bid]:
     if opened in MAJORS:
         rules.append(rule(bid_action(4, opened), f"game: 20+ points, six or more {word}", points=(20, 37),
                           hcp=(13, 21), **holding(opened, 6)))
+        rules.append(rule(bid_action(4, opened), f"game: six or more {word}, four losers or fewer", points=(16, 37),
+                          hcp=(13, 21), test=lambda h: h.losers <= JUMP_GAME_LOSERS, **holding(opened, 6)))
     return rules + [rule(bid_action(3, opened), f"16-19 points, six or more {word}, invitational", points=(16, 19),
                          tag="invite", **holding(opened, 6))]
 

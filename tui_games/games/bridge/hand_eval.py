@@ -12,7 +12,8 @@
 - A stopper in a suit (for no trumps): the ace, K-x, Q-x-x or J-x-x-x or better.
 - Losing Trick Count (for a trump fit): in each suit, its length up to three less the top honours it
   holds among the ace (a singleton), ace-king (a doubleton) or ace-king-queen (three or more cards);
-  a fit takes about 24 less the two hands' losers.
+  a fit takes about 24 less the two hands' losers. A partner known only by its points counts about
+  seven losers for an opening bid of 13 and one fewer for each three points more (:func:`losers_for_points`).
 - Controls: ace 2, king 1. Quick tricks: A-K 2, A-Q 1.5, A 1, K-Q 1, K-x 0.5 per suit.
 
 Suits are 0..3 = clubs, diamonds, hearts, spades and ranks 0..12 = 2..A, as card ids (``rank * 4 + suit``)
@@ -203,6 +204,13 @@ class Hand:
         return self.hcp + self.shape[0] + self.shape[1] >= 20
 
 
+def losers_for_points(points: float) -> float:
+    """The losers a hand of ``points`` is likely to hold, on the Losing Trick Count's scale: seven for an
+    opening bid of 13, one fewer for each three points more (3 to 10), for a partner whose cards are
+    known only by the points its calls showed."""
+    return min(max(7 - (points - 13) / 3, 3.0), 10.0)
+
+
 def opening_suit(hand: Hand) -> int:
     """The suit to open at the one level: the longest suit of five or more (of two as long, the higher);
     without a five-card suit the longer minor, 1D with four-four in the minors, 1C with three-three."""
@@ -226,4 +234,4 @@ def response_major(hand: Hand) -> int | None:
 
 
 __all__ = ["ACE", "BALANCED_SHAPES", "HCP_OF_RANK", "Hand", "JACK", "KING", "MAJORS", "MINORS", "QUEEN", "TEN",
-           "opening_suit", "response_major"]
+           "losers_for_points", "opening_suit", "response_major"]
