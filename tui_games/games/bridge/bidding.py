@@ -95,12 +95,17 @@ def replay(auction: Sequence[int], dealer: int, vulnerability: str = "none") -> 
     none agrees, as the first rule that makes it."""
     ctx = Context(dealer, vulnerability)
     for call in auction:
-        call = parse_action(call) if isinstance(call, str) else int(call)
-        known = ctx.knowledge[ctx.seat]
-        tiers = [[bid for bid in tier if bid.call == call] for tier in situation(ctx)]
-        agreeing = next((tier for tier in ([b for b in t if known.allows(b.meaning)] for t in tiers) if tier), [])
-        ctx.record(call, agreeing or next((tier for tier in tiers if tier), [])[:1])
+        read_call(ctx, situation(ctx), parse_action(call) if isinstance(call, str) else int(call))
     return ctx
+
+
+def read_call(ctx: Context, tiers: Sequence[Sequence[Bid]], call: int) -> None:
+    """Record ``call`` of the seat to call in ``ctx``, whose situation's rules are ``tiers``, read as
+    :func:`replay` says."""
+    known = ctx.knowledge[ctx.seat]
+    making = [[bid for bid in tier if bid.call == call] for tier in tiers]
+    agreeing = next((tier for tier in ([b for b in t if known.allows(b.meaning)] for t in making) if tier), [])
+    ctx.record(call, agreeing or next((tier for tier in making if tier), [])[:1])
 
 
 def situation(ctx: Context) -> list[list[Bid]]:
@@ -280,5 +285,5 @@ def _their_auction(ctx: Context) -> list[Bid]:
     return []
 
 
-__all__ = ["Choice", "NOTHING_TO_ADD", "choose_call", "explanations", "inferences", "legal_calls", "replay",
+__all__ = ["Choice", "NOTHING_TO_ADD", "choose_call", "explanations", "inferences", "legal_calls", "read_call", "replay",
            "situation"]

@@ -46,7 +46,7 @@ from tui_games.core.words import counted
 from tui_games.engine.observer import UNSEEN
 from tui_games.engine.rng import make_rng
 from tui_games.games.bridge import rules
-from tui_games.games.bridge.bidding import NOTHING_TO_ADD, situation
+from tui_games.games.bridge.bidding import NOTHING_TO_ADD, read_call, situation
 from tui_games.games.bridge.bidding_core import GAME_LEVEL, Bid, Context, SeatKnowledge, is_bid
 from tui_games.games.bridge.double_dummy import declarer_tricks
 from tui_games.games.bridge.constants import (DOUBLE, NO_TRUMP, NUM_SEATS, PASS, REDOUBLE, VULNERABLE, bid_action,
@@ -119,10 +119,7 @@ class AuctionNode:
         node = self.children.get(call)
         if node is None:
             ctx = _copy_context(self.ctx)
-            known = ctx.knowledge[ctx.seat]
-            making = [[bid for bid in tier if bid.call == call] for tier in self.tiers]
-            agreeing = next((tier for tier in ([b for b in t if known.allows(b.meaning)] for t in making) if tier), [])
-            ctx.record(call, agreeing or next((tier for tier in making if tier), [])[:1])
+            read_call(ctx, self.tiers, call)
             node = self.children[call] = AuctionNode(ctx)
         return node
 
