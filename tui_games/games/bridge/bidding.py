@@ -285,5 +285,5 @@ def _their_auction(ctx: Context) -> list[Bid]:
     return []
 
 
-__all__ = ["Choice", "NOTHING_TO_ADD", "choose_call", "explanations", "inferences", "legal_calls", "read_call", "replay",
-           "situation"]
+__all__ = ["Choice", "NOTHING_TO_ADD", "choose_call", "explanations", "inferences", "legal_calls", "read_call",
+           "replay", "situation"]
